@@ -1,0 +1,100 @@
+package dev.hyson;
+
+import dev.hyson.internal.scan.Backends;
+import java.util.Optional;
+
+/**
+ * Which scanner backend parses documents: {@code native} (the C layer through JNI) or {@code java}
+ * (pure Java). Both give identical results; only speed differs.
+ *
+ * <p>The process-wide choice is made once, when hyson is first used, from the system property
+ * {@code hyson.backend}: {@code auto} (the default) takes {@code native} when its library loads and
+ * falls back to {@code java} otherwise, recording the reason; {@code native} or {@code java} force
+ * one. Forcing {@code native} where it cannot load is an error at first use, never a silent
+ * fallback. A reader can also pick a backend for itself with {@link JsonReader.Builder#backend}.
+ *
+ * <p>Instances are immutable and thread-safe.
+ */
+public final class Backend {
+    /** A backend request. */
+    public enum Choice {
+        /** Native when it loads, Java otherwise. */
+        AUTO,
+        /** The native backend, or an error when it cannot load. */
+        NATIVE,
+        /** The pure-Java backend. */
+        JAVA
+    }
+
+    private final Backends.Selection selection;
+
+    private Backend(Backends.Selection selection) {
+        this.selection = selection;
+    }
+
+    private static final Backend ACTIVE = new Backend(Backends.active());
+
+    /** @return the process-wide backend selected by {@code -Dhyson.backend} */
+    public static Backend active() {
+        return ACTIVE;
+    }
+
+    /**
+     * @param choice the backend wanted
+     * @return the backend for that choice; {@link #isAvailable()} says whether it can be used
+     */
+    public static Backend of(Choice choice) {
+        return new Backend(Backends.select(choice.name()));
+    }
+
+    /** @return what was asked for: {@code auto}, {@code native} or {@code java} */
+    public String requested() {
+        return selection.requested;
+    }
+
+    /** @return whether documents can be parsed with this backend */
+    public boolean isAvailable() {
+        return selection.scanner != null;
+    }
+
+    /**
+     * @return {@code native} or {@code java}
+     * @throws IllegalStateException when the requested backend is unavailable, with the reason
+     */
+    public String name() {
+        return selection.scanner().name();
+    }
+
+    /**
+     * @return the CPU kernel that scans: {@code swar64} for Java; {@code sse2}, {@code avx2} or
+     *     {@code avx512} for native
+     * @throws IllegalStateException when the requested backend is unavailable
+     */
+    public String kernel() {
+        return selection.scanner().kernel();
+    }
+
+    /** @return why the native backend is not in use, when it is not */
+    public Optional<String> fallbackReason() {
+        return Optional.ofNullable(selection.fallbackReason);
+    }
+
+    /** @return the error that makes this backend unusable, when it is */
+    public Optional<String> error() {
+        return Optional.ofNullable(selection.error);
+    }
+
+    Backends.Selection selection() {
+        return selection;
+    }
+
+    /** @return e.g. {@code java (swar64); native unavailable: ...} */
+    @Override
+    public String toString() {
+        if (!isAvailable()) {
+            return "unavailable: " + selection.error;
+        }
+        String s = name() + " (" + kernel() + ")";
+        return selection.fallbackReason == null ? s : s + "; native not used: " + selection.fallbackReason;
+    }
+}

@@ -1,0 +1,138 @@
+package dev.hyson;
+
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.Writer;
+import java.nio.ByteBuffer;
+import java.nio.file.Path;
+
+/**
+ * The short way in: parse and write JSON with the default options. Every method delegates to
+ * {@link JsonReader#defaults()} or {@link JsonWriter#defaults()}; build a {@link JsonReader} or
+ * {@link JsonWriter} for other options.
+ *
+ * <pre>{@code
+ * Map<String, Object> user = (Map<String, Object>) Json.parse("{\"name\":\"Ada\",\"born\":1815}");
+ * long born = (Long) user.get("born");
+ * String text = Json.write(Map.of("ok", true, "items", List.of(1, 2.5, "three")));
+ * }</pre>
+ *
+ * <p>Thread-safe: the methods hold no state.
+ */
+public final class Json {
+    private Json() {
+    }
+
+    /**
+     * Parses UTF-8 JSON (strict RFC 8259).
+     *
+     * @return a {@code LinkedHashMap}, {@code ArrayList}, {@code String}, {@code Long},
+     *     {@code BigInteger}, {@code Double}, {@code Boolean} or {@code null}
+     * @throws JsonParseException for invalid input, with byte offset, line and column
+     */
+    public static Object parse(byte[] json) {
+        return JsonReader.defaults().parse(json);
+    }
+
+    /**
+     * Parses {@code json[offset, offset + length)}.
+     *
+     * @throws JsonParseException for invalid input; offsets are relative to {@code offset}
+     * @throws IndexOutOfBoundsException when the slice is not inside the array
+     */
+    public static Object parse(byte[] json, int offset, int length) {
+        return JsonReader.defaults().parse(json, offset, length);
+    }
+
+    /**
+     * Parses JSON held in a Java string.
+     *
+     * @throws JsonParseException for invalid input
+     */
+    public static Object parse(String json) {
+        return JsonReader.defaults().parse(json);
+    }
+
+    /**
+     * Reads the stream to its end (at most {@link JsonReader#DEFAULT_MAX_DOCUMENT_LENGTH} bytes) and
+     * parses it; the stream is not closed.
+     *
+     * @throws JsonParseException for invalid input
+     * @throws java.io.UncheckedIOException when reading fails
+     */
+    public static Object parse(InputStream json) {
+        return JsonReader.defaults().parse(json);
+    }
+
+    /**
+     * Reads and parses a file.
+     *
+     * @throws JsonParseException for invalid input
+     * @throws java.io.UncheckedIOException when the file cannot be read
+     */
+    public static Object parse(Path json) {
+        return JsonReader.defaults().parse(json);
+    }
+
+    /**
+     * Parses the remaining bytes of a heap or direct buffer; its position is not changed.
+     *
+     * @throws JsonParseException for invalid input
+     */
+    public static Object parse(ByteBuffer json) {
+        return JsonReader.defaults().parse(json);
+    }
+
+    /**
+     * Writes compact JSON.
+     *
+     * @throws JsonWriteException when the value has no JSON form (see {@link JsonWriter})
+     */
+    public static String write(Object value) {
+        return JsonWriter.defaults().write(value);
+    }
+
+    /**
+     * Writes compact JSON as UTF-8 bytes.
+     *
+     * @throws JsonWriteException when the value has no JSON form
+     */
+    public static byte[] writeBytes(Object value) {
+        return JsonWriter.defaults().writeBytes(value);
+    }
+
+    /**
+     * Writes compact JSON as UTF-8 to a stream, buffered, then flushes it (it is not closed).
+     *
+     * @throws JsonWriteException when the value has no JSON form
+     * @throws java.io.UncheckedIOException when the stream fails
+     */
+    public static void write(Object value, OutputStream out) {
+        JsonWriter.defaults().write(value, out);
+    }
+
+    /**
+     * Writes compact JSON to a character stream, buffered, then flushes it (it is not closed).
+     *
+     * @throws JsonWriteException when the value has no JSON form
+     * @throws java.io.UncheckedIOException when the writer fails
+     */
+    public static void write(Object value, Writer out) {
+        JsonWriter.defaults().write(value, out);
+    }
+
+    /**
+     * Appends compact JSON to any {@link Appendable}.
+     *
+     * @throws JsonWriteException when the value has no JSON form
+     * @throws java.io.UncheckedIOException when appending fails
+     */
+    public static void write(Object value, Appendable out) {
+        JsonWriter.defaults().write(value, out);
+    }
+
+    /** @return the backend in use for this process (see {@link Backend}) */
+    public static Backend backend() {
+        return Backend.active();
+    }
+}

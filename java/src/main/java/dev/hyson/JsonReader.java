@@ -1,0 +1,375 @@
+package dev.hyson;
+
+import dev.hyson.internal.names.KeyCache;
+import dev.hyson.internal.scan.ReadConfig;
+import dev.hyson.internal.scan.ScanError;
+import dev.hyson.internal.scan.Scanner;
+import dev.hyson.internal.tape.Tape;
+import dev.hyson.internal.tape.TapeMaterializer;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.Objects;
+
+/**
+ * Parses JSON texts (RFC 8259) into ordinary Java values under a fixed set of options.
+ *
+ * <p>Values: an object becomes a {@code LinkedHashMap<String,Object>} (member order kept), an array
+ * an {@code ArrayList<Object>}, a string a {@code String}, a number without fraction or exponent a
+ * {@code Long} (or a {@code BigInteger} outside the 64-bit range), a number with a fraction or an
+ * exponent a {@code Double} correctly rounded (IEEE 754 round-half-even) or, with
+ * {@link Builder#bigDecimals}, a {@code BigDecimal}; {@code true}/{@code false} a {@code Boolean};
+ * {@code null} is {@code null}.
+ *
+ * <p>Defaults are strict RFC 8259: exactly one value with optional whitespace around it; UTF-8 only,
+ * ill-formed UTF-8 is an error; a leading UTF-8 byte order mark is skipped (section 8.1 allows a
+ * parser to ignore it). Every lenient option is off by default and labelled non-standard.
+ *
+ * <p>Limits and their defaults: {@link #DEFAULT_MAX_DEPTH} levels of nesting,
+ * {@link #DEFAULT_MAX_STRING_LENGTH} bytes per string, {@link #DEFAULT_MAX_NUMBER_LENGTH} chars per
+ * number, {@link #DEFAULT_MAX_DOCUMENT_LENGTH} bytes per document. A limit error names the setting.
+ *
+ * <p>A {@code JsonReader} is immutable and thread-safe: build one, keep it, share it. Every parse
+ * method throws {@link JsonParseException} for input it does not accept, with byte offset, line and
+ * column, and nothing else for any input (I/O failures of a caller's stream excepted, which surface
+ * as {@link UncheckedIOException}).
+ */
+public final class JsonReader {
+    /** Default maximum nesting depth of arrays and objects. */
+    public static final int DEFAULT_MAX_DEPTH = 1000;
+    /** Default maximum length of one string, in bytes of the input (escapes counted as written). */
+    public static final long DEFAULT_MAX_STRING_LENGTH = 20_000_000L;
+    /** Default maximum length of one number, in characters. */
+    public static final int DEFAULT_MAX_NUMBER_LENGTH = 1000;
+    /** Default maximum length of a document, in bytes. */
+    public static final long DEFAULT_MAX_DOCUMENT_LENGTH = 1L << 30;
+
+    private static final int MAX_ARRAY = Integer.MAX_VALUE - 16;
+
+    /** Per-thread parse state, reset rather than reallocated for each document. */
+    private static final ThreadLocal<Tape> TAPES = ThreadLocal.withInitial(Tape::new);
+
+    private static final JsonReader DEFAULT = builder().build();
+
+    private final ReadConfig config;
+    private final Backend backend;
+
+    private JsonReader(Builder b) {
+        this.config = new ReadConfig(b.maxDepth, b.maxStringLength, b.maxNumberLength, b.maxDocumentLength,
+                b.duplicateKeys, b.loneSurrogates, b.allowByteOrderMark, b.allowComments, b.allowTrailingCommas,
+                b.allowNonFiniteLiterals, b.allowInfinityForOverflow, b.bigDecimals, b.internKeys);
+        this.backend = b.backend;
+    }
+
+    /** @return the reader with every default: strict RFC 8259, default limits, the active backend */
+    public static JsonReader defaults() {
+        return DEFAULT;
+    }
+
+    /** @return a builder starting from the defaults */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** @return a builder starting from this reader's options */
+    public Builder toBuilder() {
+        Builder b = new Builder();
+        b.maxDepth = config.maxDepth;
+        b.maxStringLength = config.maxStringLength;
+        b.maxNumberLength = config.maxNumberLength;
+        b.maxDocumentLength = config.maxDocumentLength;
+        b.duplicateKeys = config.duplicateKeys;
+        b.loneSurrogates = config.loneSurrogates;
+        b.allowByteOrderMark = config.allowByteOrderMark;
+        b.allowComments = config.allowComments;
+        b.allowTrailingCommas = config.allowTrailingCommas;
+        b.allowNonFiniteLiterals = config.allowNonFiniteLiterals;
+        b.allowInfinityForOverflow = config.allowInfinityForOverflow;
+        b.bigDecimals = config.bigDecimals;
+        b.internKeys = config.internKeys;
+        b.backend = backend;
+        return b;
+    }
+
+    /** @return the backend this reader parses with */
+    public Backend backend() {
+        return backend;
+    }
+
+    /**
+     * Parses a whole JSON text.
+     *
+     * @param json UTF-8 bytes
+     * @return the value (see the class documentation for the types)
+     * @throws JsonParseException for input this reader does not accept
+     * @throws IllegalStateException when this reader's backend is unavailable (a forced {@code native})
+     */
+    public Object parse(byte[] json) {
+        return parse(json, 0, json.length);
+    }
+
+    /**
+     * Parses the JSON text in {@code json[offset, offset + length)}. Error offsets are relative to
+     * {@code offset}.
+     *
+     * @throws IndexOutOfBoundsException when the slice is not inside the array
+     * @throws JsonParseException for input this reader does not accept
+     */
+    public Object parse(byte[] json, int offset, int length) {
+        Objects.checkFromIndexSize(offset, length, json.length);
+        Scanner scanner = backend.selection().scanner();
+        Tape tape = TAPES.get();
+        tape.reset(length);
+        int end = offset + length;
+        try {
+            if (!scanner.scan(json, offset, end, config, tape)) {
+                throw ScanError.create(tape.errorCode, json, offset, end, tape.errorOffset, config);
+            }
+            return TapeMaterializer.materialize(tape, json, offset, end, config, KeyCache.SHARED);
+        } finally {
+            tape.trim();
+        }
+    }
+
+    /**
+     * Parses a JSON text given as a Java string (encoded to UTF-8 first; a lone surrogate in
+     * {@code json} becomes '?', as {@link String#getBytes} does).
+     *
+     * @throws JsonParseException for input this reader does not accept
+     */
+    public Object parse(String json) {
+        return parse(json.getBytes(StandardCharsets.UTF_8));
+    }
+
+    /**
+     * Reads {@code in} to its end and parses it as one JSON text. The stream is not closed. At most
+     * {@code maxDocumentLength} bytes are buffered: a longer stream fails with a limit error as soon
+     * as the limit is passed.
+     *
+     * @throws JsonParseException for input this reader does not accept
+     * @throws UncheckedIOException when reading fails
+     */
+    public Object parse(InputStream in) {
+        byte[] buf = new byte[8192];
+        int n = 0;
+        long limit = config.maxDocumentLength;
+        try {
+            for (;;) {
+                if (n == buf.length) {
+                    if (n >= MAX_ARRAY || n > limit) {
+                        break;
+                    }
+                    long grown = Math.min(Math.max(n * 2L, 8192), limit + 1);
+                    buf = Arrays.copyOf(buf, (int) Math.min(MAX_ARRAY, grown));
+                }
+                int r = in.read(buf, n, buf.length - n);
+                if (r < 0) {
+                    break;
+                }
+                n += r;
+                if (n > limit) {
+                    break;
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return parse(buf, 0, n);
+    }
+
+    /**
+     * Reads and parses the file at {@code path}.
+     *
+     * @throws JsonParseException for input this reader does not accept, including a file longer than
+     *     {@code maxDocumentLength}
+     * @throws UncheckedIOException when the file cannot be read
+     */
+    public Object parse(Path path) {
+        try (InputStream in = Files.newInputStream(path)) {
+            return parse(in);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /**
+     * Parses the remaining bytes of {@code json} (from its position to its limit), heap or direct.
+     * The buffer's position is not changed. A heap buffer is read in place; a direct one is copied
+     * once (after the length is checked against {@code maxDocumentLength}).
+     *
+     * @throws JsonParseException for input this reader does not accept
+     */
+    public Object parse(ByteBuffer json) {
+        if (json.hasArray()) {
+            return parse(json.array(), json.arrayOffset() + json.position(), json.remaining());
+        }
+        int n = json.remaining();
+        if (n > config.maxDocumentLength) {
+            throw ScanError.documentTooLong(json.duplicate(), config);
+        }
+        byte[] copy = new byte[n];
+        json.duplicate().get(copy);
+        return parse(copy);
+    }
+
+    /**
+     * Options for a {@link JsonReader}. A builder is not thread-safe; the reader it builds is.
+     * Every setter returns this builder.
+     */
+    public static final class Builder {
+        private int maxDepth = DEFAULT_MAX_DEPTH;
+        private long maxStringLength = DEFAULT_MAX_STRING_LENGTH;
+        private int maxNumberLength = DEFAULT_MAX_NUMBER_LENGTH;
+        private long maxDocumentLength = DEFAULT_MAX_DOCUMENT_LENGTH;
+        private DuplicateKeyPolicy duplicateKeys = DuplicateKeyPolicy.LAST_WINS;
+        private SurrogatePolicy loneSurrogates = SurrogatePolicy.KEEP;
+        private boolean allowByteOrderMark = true;
+        private boolean allowComments;
+        private boolean allowTrailingCommas;
+        private boolean allowNonFiniteLiterals;
+        private boolean allowInfinityForOverflow;
+        private boolean bigDecimals;
+        private boolean internKeys = true;
+        private Backend backend = Backend.active();
+
+        private Builder() {
+        }
+
+        /**
+         * @param depth maximum nesting of arrays and objects, at least 1; default {@value JsonReader#DEFAULT_MAX_DEPTH}
+         * @throws IllegalArgumentException when {@code depth < 1}
+         */
+        public Builder maxDepth(int depth) {
+            if (depth < 1) {
+                throw new IllegalArgumentException("maxDepth must be at least 1: " + depth);
+            }
+            this.maxDepth = depth;
+            return this;
+        }
+
+        /**
+         * @param bytes maximum length of one string in bytes of the input, escapes counted as
+         *     written; default {@value JsonReader#DEFAULT_MAX_STRING_LENGTH}
+         * @throws IllegalArgumentException when negative
+         */
+        public Builder maxStringLength(long bytes) {
+            if (bytes < 0) {
+                throw new IllegalArgumentException("maxStringLength must not be negative: " + bytes);
+            }
+            this.maxStringLength = bytes;
+            return this;
+        }
+
+        /**
+         * @param chars maximum length of one number in characters, at least 1; default
+         *     {@value JsonReader#DEFAULT_MAX_NUMBER_LENGTH}. Bounds the cost of BigInteger and
+         *     BigDecimal conversion, which grows faster than linearly with the length.
+         * @throws IllegalArgumentException when {@code chars < 1}
+         */
+        public Builder maxNumberLength(int chars) {
+            if (chars < 1) {
+                throw new IllegalArgumentException("maxNumberLength must be at least 1: " + chars);
+            }
+            this.maxNumberLength = chars;
+            return this;
+        }
+
+        /**
+         * @param bytes maximum document length in bytes; default {@value JsonReader#DEFAULT_MAX_DOCUMENT_LENGTH}
+         *     (1 GiB). Streams are read no further than this.
+         * @throws IllegalArgumentException when negative
+         */
+        public Builder maxDocumentLength(long bytes) {
+            if (bytes < 0) {
+                throw new IllegalArgumentException("maxDocumentLength must not be negative: " + bytes);
+            }
+            this.maxDocumentLength = bytes;
+            return this;
+        }
+
+        /** @param policy what a repeated member name does; default {@link DuplicateKeyPolicy#LAST_WINS} */
+        public Builder duplicateKeys(DuplicateKeyPolicy policy) {
+            this.duplicateKeys = Objects.requireNonNull(policy, "policy");
+            return this;
+        }
+
+        /** @param policy what a lone surrogate escape does; default {@link SurrogatePolicy#KEEP} */
+        public Builder loneSurrogates(SurrogatePolicy policy) {
+            this.loneSurrogates = Objects.requireNonNull(policy, "policy");
+            return this;
+        }
+
+        /**
+         * @param allow whether a leading UTF-8 byte order mark (EF BB BF) is skipped (true, the
+         *     default, as RFC 8259 section 8.1 permits) or is an error of kind
+         *     {@link JsonParseException.Kind#BYTE_ORDER_MARK}
+         */
+        public Builder allowByteOrderMark(boolean allow) {
+            this.allowByteOrderMark = allow;
+            return this;
+        }
+
+        /** @param allow non-standard: accept {@code //} line and {@code /* *&#47;} block comments where whitespace may stand; default false */
+        public Builder allowComments(boolean allow) {
+            this.allowComments = allow;
+            return this;
+        }
+
+        /** @param allow non-standard: accept one comma after the last element or member ({@code [1,2,]}); default false */
+        public Builder allowTrailingCommas(boolean allow) {
+            this.allowTrailingCommas = allow;
+            return this;
+        }
+
+        /** @param allow non-standard: accept the literals {@code NaN}, {@code Infinity} and {@code -Infinity} as doubles; default false */
+        public Builder allowNonFiniteLiterals(boolean allow) {
+            this.allowNonFiniteLiterals = allow;
+            return this;
+        }
+
+        /**
+         * @param allow read a number beyond the double range (such as {@code 1e400}) as an infinity
+         *     of its sign instead of failing with {@link JsonParseException.Kind#NUMBER_OUT_OF_RANGE};
+         *     default false. Underflow always rounds to a (signed) zero, as IEEE 754 says.
+         */
+        public Builder allowInfinityForOverflow(boolean allow) {
+            this.allowInfinityForOverflow = allow;
+            return this;
+        }
+
+        /** @param enable read numbers with a fraction or exponent as exact {@code BigDecimal}s instead of {@code Double}s; default false */
+        public Builder bigDecimals(boolean enable) {
+            this.bigDecimals = enable;
+            return this;
+        }
+
+        /**
+         * @param enable take member names from the shared bounded key cache, so repeated names are one
+         *     {@code String} instance (default true); false builds a new {@code String} per name
+         */
+        public Builder internKeys(boolean enable) {
+            this.internKeys = enable;
+            return this;
+        }
+
+        /**
+         * @param choice the backend this reader parses with; default: the process-wide
+         *     {@link Backend#active()}. A forced backend that is unavailable makes every parse throw
+         *     {@link IllegalStateException}.
+         */
+        public Builder backend(Backend.Choice choice) {
+            this.backend = Backend.of(Objects.requireNonNull(choice, "choice"));
+            return this;
+        }
+
+        /** @return an immutable, thread-safe reader with these options */
+        public JsonReader build() {
+            return new JsonReader(this);
+        }
+    }
+}

@@ -1,0 +1,348 @@
+package dev.hyson;
+
+import dev.hyson.internal.write.Generator;
+import dev.hyson.internal.write.WriteConfig;
+import dev.hyson.internal.write.WriteFailure;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.io.Writer;
+import java.nio.CharBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Objects;
+import java.util.function.Function;
+
+/**
+ * Writes Java values as JSON (RFC 8259), compact by default or pretty-printed.
+ *
+ * <p>What it writes: {@code Map} as an object (keys that are {@code CharSequence}, {@code Number},
+ * {@code Boolean}, {@code Character} or {@code Enum}, as strings), {@code Iterable} and arrays of
+ * objects or of any primitive type as arrays, {@code CharSequence} and {@code Character} as strings,
+ * every {@code Number} type as a number, {@code Boolean}, {@code Optional} (empty as {@code null}),
+ * {@code OptionalInt/Long/Double}, enums by {@link Enum#name()}, records as objects with their
+ * components in declaration order, and {@code null}. Any other type needs a {@link JsonEncoder}
+ * registered with {@link Builder#encoder}; without one the write fails with a
+ * {@link JsonWriteException} naming the type and the path to the value. A cycle fails the same way
+ * (never with a {@link StackOverflowError}).
+ *
+ * <p>Doubles are written with the shortest digits that read back to the same bits (Giulietti's
+ * Schubfach), always recognisable as doubles ({@code 1.0}, never {@code 1}); {@code -0.0} is kept;
+ * floats with their own shortest digits. Non-finite doubles are an error unless
+ * {@link Builder#allowNonFinite} is set. Strings are valid UTF-8 even when they hold a lone
+ * surrogate, which is written as a {@code \\uXXXX} escape.
+ *
+ * <p>Output to streams is buffered and written as it is produced; the document is never built in
+ * memory first. A {@code JsonWriter} is immutable and thread-safe.
+ */
+public final class JsonWriter {
+    /** Default maximum nesting depth; deeper values (and cycles) fail. */
+    public static final int DEFAULT_MAX_DEPTH = 1000;
+    private static final int STREAM_BUFFER = 8192;
+    private static final int RETAIN = 1 << 20;
+
+    /** Per-thread output buffer for {@link #write(Object)} and {@link #writeBytes}, reused when free. */
+    private static final ThreadLocal<byte[][]> BUFFERS = ThreadLocal.withInitial(() -> new byte[][] {new byte[4096]});
+
+    private static final JsonWriter COMPACT = builder().build();
+
+    private final WriteConfig config;
+
+    private JsonWriter(Builder b) {
+        this.config = new WriteConfig(b.pretty, b.indent, b.asciiOnly, b.scriptSafe, b.sortKeys, b.allowNonFinite,
+                b.maxDepth, b.encoders);
+    }
+
+    /** @return the writer with every default: compact, UTF-8, keys in map order */
+    public static JsonWriter defaults() {
+        return COMPACT;
+    }
+
+    /** @return a builder starting from the defaults */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /**
+     * @param value the value to write
+     * @return the JSON text
+     * @throws JsonWriteException when the value has no JSON form (see the class documentation)
+     */
+    public String write(Object value) {
+        byte[][] holder = BUFFERS.get();
+        byte[] buf = holder[0];
+        boolean borrowed = buf != null;
+        holder[0] = null; // a nested write from an encoder gets its own buffer
+        Generator g = new Generator(config, borrowed ? buf : new byte[256], null);
+        try {
+            run(g, value);
+            return new String(g.buffer(), 0, g.position(), StandardCharsets.UTF_8);
+        } finally {
+            if (borrowed) {
+                byte[] used = g.buffer();
+                holder[0] = used.length <= RETAIN ? used : buf;
+            }
+        }
+    }
+
+    /**
+     * @param value the value to write
+     * @return the JSON text as UTF-8 bytes
+     * @throws JsonWriteException when the value has no JSON form
+     */
+    public byte[] writeBytes(Object value) {
+        byte[][] holder = BUFFERS.get();
+        byte[] buf = holder[0];
+        boolean borrowed = buf != null;
+        holder[0] = null;
+        Generator g = new Generator(config, borrowed ? buf : new byte[256], null);
+        try {
+            run(g, value);
+            return Arrays.copyOf(g.buffer(), g.position());
+        } finally {
+            if (borrowed) {
+                byte[] used = g.buffer();
+                holder[0] = used.length <= RETAIN ? used : buf;
+            }
+        }
+    }
+
+    /**
+     * Writes the JSON text as UTF-8 to {@code out} through an 8 KiB buffer, then flushes
+     * {@code out}; it is not closed. On failure some output may already have been written.
+     *
+     * @throws JsonWriteException when the value has no JSON form
+     * @throws UncheckedIOException when the stream fails
+     */
+    public void write(Object value, OutputStream out) {
+        Objects.requireNonNull(out, "out");
+        Generator g = new Generator(config, new byte[STREAM_BUFFER], (b, len) -> {
+            try {
+                out.write(b, 0, len);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+            return len;
+        });
+        run(g, value);
+        g.drainAll();
+        try {
+            out.flush();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /**
+     * Writes the JSON text to {@code out} in chunks as it is produced, then flushes {@code out};
+     * it is not closed.
+     *
+     * @throws JsonWriteException when the value has no JSON form
+     * @throws UncheckedIOException when the writer fails
+     */
+    public void write(Object value, Writer out) {
+        Objects.requireNonNull(out, "out");
+        writeChars(value, (chars, n) -> {
+            try {
+                out.write(chars, 0, n);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        });
+        try {
+            out.flush();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /**
+     * Appends the JSON text to {@code out} (a {@code StringBuilder}, a {@code CharBuffer}, any
+     * {@code Appendable}) in chunks as it is produced.
+     *
+     * @throws JsonWriteException when the value has no JSON form
+     * @throws UncheckedIOException when the appendable fails
+     */
+    public void write(Object value, Appendable out) {
+        Objects.requireNonNull(out, "out");
+        if (out instanceof Writer) {
+            write(value, (Writer) out);
+            return;
+        }
+        writeChars(value, (chars, n) -> {
+            try {
+                out.append(CharBuffer.wrap(chars, 0, n));
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        });
+    }
+
+    private interface CharTarget {
+        void accept(char[] chars, int n);
+    }
+
+    private void writeChars(Object value, CharTarget target) {
+        char[] chars = new char[STREAM_BUFFER];
+        Generator g = new Generator(config, new byte[STREAM_BUFFER], (b, len) -> {
+            // decode whole UTF-8 sequences only; an incomplete one at the end waits for the next drain
+            int k = completeLength(b, len);
+            int n = 0;
+            int i = 0;
+            while (i < k) {
+                int c = b[i] & 0xFF;
+                if (c < 0x80) {
+                    chars[n++] = (char) c;
+                    i++;
+                } else if (c < 0xE0) {
+                    chars[n++] = (char) (((c & 0x1F) << 6) | (b[i + 1] & 0x3F));
+                    i += 2;
+                } else if (c < 0xF0) {
+                    chars[n++] = (char) (((c & 0x0F) << 12) | ((b[i + 1] & 0x3F) << 6) | (b[i + 2] & 0x3F));
+                    i += 3;
+                } else {
+                    int cp = ((c & 0x07) << 18) | ((b[i + 1] & 0x3F) << 12) | ((b[i + 2] & 0x3F) << 6) | (b[i + 3] & 0x3F);
+                    chars[n++] = Character.highSurrogate(cp);
+                    chars[n++] = Character.lowSurrogate(cp);
+                    i += 4;
+                }
+                if (n >= chars.length - 2) {
+                    target.accept(chars, n);
+                    n = 0;
+                }
+            }
+            if (n > 0) {
+                target.accept(chars, n);
+            }
+            return k;
+        });
+        run(g, value);
+        g.drainAll();
+    }
+
+    /** @return the length of the longest prefix of {@code b[0, len)} that ends on a UTF-8 sequence boundary */
+    private static int completeLength(byte[] b, int len) {
+        int j = len - 1;
+        while (j >= 0 && j >= len - 4 && (b[j] & 0xC0) == 0x80) {
+            j--;
+        }
+        if (j < 0) {
+            return len;
+        }
+        int lead = b[j] & 0xFF;
+        int need = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4;
+        return len - j >= need ? len : j;
+    }
+
+    private static void run(Generator g, Object value) {
+        try {
+            g.writeRoot(value);
+        } catch (WriteFailure f) {
+            throw new JsonWriteException(f.getMessage(), f.path());
+        }
+    }
+
+    /** Options for a {@link JsonWriter}. Not thread-safe; the writer it builds is. */
+    public static final class Builder {
+        private boolean pretty;
+        private int indent = 2;
+        private boolean asciiOnly;
+        private boolean scriptSafe;
+        private boolean sortKeys;
+        private boolean allowNonFinite;
+        private int maxDepth = DEFAULT_MAX_DEPTH;
+        private final Map<Class<?>, Function<Object, Object>> encoders = new LinkedHashMap<>();
+
+        private Builder() {
+        }
+
+        /** @param pretty true for one member or element per line, indented; false (default) for compact output */
+        public Builder pretty(boolean pretty) {
+            this.pretty = pretty;
+            return this;
+        }
+
+        /**
+         * Pretty output indented by {@code width} spaces per level (sets {@link #pretty(boolean)}).
+         *
+         * @param width 0 to 16 spaces; default 2
+         * @throws IllegalArgumentException outside 0..16
+         */
+        public Builder indent(int width) {
+            if (width < 0 || width > 16) {
+                throw new IllegalArgumentException("indent must be 0..16 spaces: " + width);
+            }
+            this.indent = width;
+            this.pretty = true;
+            return this;
+        }
+
+        /** @param asciiOnly escape every non-ASCII char as {@code \\uXXXX} (surrogate pairs for supplementary code points) */
+        public Builder asciiOnly(boolean asciiOnly) {
+            this.asciiOnly = asciiOnly;
+            return this;
+        }
+
+        /**
+         * @param scriptSafe also escape '/', U+2028 and U+2029, so the output can be embedded in an
+         *     HTML script element or evaluated as JavaScript (ruby/json's {@code script_safe})
+         */
+        public Builder scriptSafe(boolean scriptSafe) {
+            this.scriptSafe = scriptSafe;
+            return this;
+        }
+
+        /** @param sortKeys write object members sorted by name ({@link String#compareTo}, UTF-16 order) instead of map order */
+        public Builder sortKeys(boolean sortKeys) {
+            this.sortKeys = sortKeys;
+            return this;
+        }
+
+        /**
+         * @param allow non-standard: write NaN and infinities as the literals {@code NaN},
+         *     {@code Infinity} and {@code -Infinity} instead of failing; default false
+         */
+        public Builder allowNonFinite(boolean allow) {
+            this.allowNonFinite = allow;
+            return this;
+        }
+
+        /**
+         * @param depth maximum nesting, at least 1; default {@value JsonWriter#DEFAULT_MAX_DEPTH}
+         * @throws IllegalArgumentException when {@code depth < 1}
+         */
+        public Builder maxDepth(int depth) {
+            if (depth < 1) {
+                throw new IllegalArgumentException("maxDepth must be at least 1: " + depth);
+            }
+            this.maxDepth = depth;
+            return this;
+        }
+
+        /**
+         * Registers how to write values of {@code type} (and of its subtypes, when no encoder is
+         * registered for the subtype itself; among supertypes the first registered wins). An encoder
+         * takes precedence over hyson's built-in handling of any type other than {@code String},
+         * the boxed primitives, {@code HashMap}, {@code LinkedHashMap}, {@code TreeMap} and
+         * {@code ArrayList}.
+         *
+         * @param <T> the type
+         * @param type the class whose instances the encoder converts
+         * @param encoder returns the value to write in their place
+         */
+        @SuppressWarnings("unchecked")
+        public <T> Builder encoder(Class<T> type, JsonEncoder<? super T> encoder) {
+            Objects.requireNonNull(type, "type");
+            Objects.requireNonNull(encoder, "encoder");
+            encoders.put(type, v -> ((JsonEncoder<Object>) encoder).encode(v));
+            return this;
+        }
+
+        /** @return an immutable, thread-safe writer with these options */
+        public JsonWriter build() {
+            return new JsonWriter(this);
+        }
+    }
+}

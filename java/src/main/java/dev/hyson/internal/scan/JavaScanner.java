@@ -1,0 +1,675 @@
+package dev.hyson.internal.scan;
+
+import dev.hyson.SurrogatePolicy;
+import dev.hyson.internal.number.DoubleParser;
+import dev.hyson.internal.tape.Tape;
+import dev.hyson.internal.text.Utf8;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
+
+/**
+ * The pure-Java backend: one pass over the document that validates it against RFC 8259 (and the
+ * reader's lenient options) and writes the {@link Tape}. Iterative, with an explicit container
+ * stack, so nesting depth costs heap, never Java stack.
+ *
+ * <p>Strings are scanned eight bytes at a time (SWAR: one little-endian {@code long} per step,
+ * flagging quote, backslash, control and non-ASCII bytes with the classic "has zero byte" trick,
+ * Mycroft 1987 / Anderson's Bit Twiddling Hacks); strings without escapes are recorded as spans of
+ * the input, so the materializer builds each {@code String} straight from the input bytes.
+ */
+public final class JavaScanner implements Scanner {
+    private static final VarHandle LONG_LE = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final long ONES = 0x0101010101010101L;
+    private static final long HIGHS = 0x8080808080808080L;
+    private static final long QUOTES = 0x2222222222222222L;
+    private static final long BACKSLASHES = 0x5C5C5C5C5C5C5C5CL;
+    private static final long SPACES = 0x2020202020202020L;
+
+    /** Exponents are clamped to this magnitude: beyond it every nonzero significand over- or underflows. */
+    private static final int EXPONENT_CLAMP = 1_000_000;
+
+    /** Thrown (without a stack trace) to unwind a failed scan; the error is already in the tape. */
+    private static final class Failure extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        Failure() {
+            super(null, null, false, false);
+        }
+    }
+
+    private static final Failure FAILURE = new Failure();
+
+    /** The single instance; the scanner holds no state. */
+    public static final JavaScanner INSTANCE = new JavaScanner();
+
+    private JavaScanner() {
+    }
+
+    @Override
+    public String name() {
+        return "java";
+    }
+
+    @Override
+    public String kernel() {
+        return "swar64";
+    }
+
+    @Override
+    public boolean scan(byte[] src, int start, int end, ReadConfig cfg, Tape tape) {
+        try {
+            run(src, start, end, cfg, tape);
+            return true;
+        } catch (Failure f) {
+            return false;
+        }
+    }
+
+    private static Failure fail(Tape tape, int code, long at) {
+        tape.errorCode = code;
+        tape.errorOffset = at;
+        return FAILURE;
+    }
+
+    private static void run(byte[] src, int start, int end, ReadConfig cfg, Tape tape) {
+        if ((long) end - start > cfg.maxDocumentLength) {
+            throw fail(tape, ScanError.DOCUMENT_LIMIT, start + cfg.maxDocumentLength);
+        }
+        int pos = start;
+        if (end - start >= 3 && src[start] == (byte) 0xEF && src[start + 1] == (byte) 0xBB && src[start + 2] == (byte) 0xBF) {
+            if (!cfg.allowByteOrderMark) {
+                throw fail(tape, ScanError.BYTE_ORDER_MARK, start);
+            }
+            pos += 3;
+        }
+        int depth = 0;
+        int[] stack = tape.stack;
+        int[] counts = tape.counts;
+        pos = skipWhitespace(src, pos, end, cfg, tape);
+
+        value:
+        for (;;) {
+            if (pos >= end) {
+                throw fail(tape, ScanError.EXPECTED_VALUE, pos);
+            }
+            byte c = src[pos];
+            switch (c) {
+                case '"':
+                    pos = scanString(src, pos, end, cfg, tape);
+                    break;
+                case '{':
+                case '[': {
+                    if (depth >= cfg.maxDepth) {
+                        throw fail(tape, ScanError.DEPTH_LIMIT, pos);
+                    }
+                    boolean object = c == '{';
+                    long[] t = tape.ensure(2);
+                    int index = tape.size;
+                    t[index] = Tape.entry(object ? Tape.OBJECT : Tape.ARRAY, pos);
+                    tape.size = index + 2;
+                    depth++;
+                    if (depth >= stack.length) {
+                        stack = tape.stack = java.util.Arrays.copyOf(stack, stack.length * 2);
+                        counts = tape.counts = java.util.Arrays.copyOf(counts, counts.length * 2);
+                    }
+                    stack[depth] = (index << 1) | (object ? 1 : 0);
+                    counts[depth] = 0;
+                    pos = skipWhitespace(src, pos + 1, end, cfg, tape);
+                    if (pos < end && src[pos] == (object ? '}' : ']')) {
+                        tape.entries[index + 1] = 0;
+                        depth--;
+                        pos++;
+                        break;
+                    }
+                    if (object) {
+                        pos = scanName(src, pos, end, cfg, tape);
+                    }
+                    continue value;
+                }
+                case 't':
+                    pos = literal(src, pos, end, tape, Tape.TRUE, 'r', 'u', 'e');
+                    break;
+                case 'f':
+                    if (pos + 5 > end || src[pos + 1] != 'a' || src[pos + 2] != 'l' || src[pos + 3] != 's' || src[pos + 4] != 'e') {
+                        throw fail(tape, ScanError.INVALID_LITERAL, pos);
+                    }
+                    tape.ensure(1)[tape.size++] = Tape.entry(Tape.FALSE, pos);
+                    pos += 5;
+                    break;
+                case 'n':
+                    pos = literal(src, pos, end, tape, Tape.NULL, 'u', 'l', 'l');
+                    break;
+                case 'N':
+                case 'I':
+                    if (!cfg.allowNonFiniteLiterals) {
+                        throw fail(tape, ScanError.EXPECTED_VALUE, pos);
+                    }
+                    pos = nonFinite(src, pos, pos, end, false, tape);
+                    break;
+                default:
+                    if ((c >= '0' && c <= '9') || c == '-') {
+                        pos = scanNumber(src, pos, end, cfg, tape);
+                        break;
+                    }
+                    throw fail(tape, ScanError.EXPECTED_VALUE, pos);
+            }
+
+            // after a value: close containers as far as the input says, or find the next value
+            for (;;) {
+                if (depth == 0) {
+                    pos = skipWhitespace(src, pos, end, cfg, tape);
+                    if (pos != end) {
+                        throw fail(tape, ScanError.EXPECTED_END, pos);
+                    }
+                    return;
+                }
+                counts[depth]++;
+                pos = skipWhitespace(src, pos, end, cfg, tape);
+                if (pos >= end) {
+                    throw fail(tape, (stack[depth] & 1) != 0 ? ScanError.EXPECTED_COMMA_OR_OBJECT_END
+                            : ScanError.EXPECTED_COMMA_OR_ARRAY_END, pos);
+                }
+                byte d = src[pos];
+                if ((stack[depth] & 1) != 0) {
+                    if (d == ',') {
+                        pos = skipWhitespace(src, pos + 1, end, cfg, tape);
+                        if (cfg.allowTrailingCommas && pos < end && src[pos] == '}') {
+                            pos = close(tape, stack[depth], counts[depth], pos);
+                            depth--;
+                            continue;
+                        }
+                        pos = scanName(src, pos, end, cfg, tape);
+                        continue value;
+                    }
+                    if (d == '}') {
+                        pos = close(tape, stack[depth], counts[depth], pos);
+                        depth--;
+                        continue;
+                    }
+                    throw fail(tape, ScanError.EXPECTED_COMMA_OR_OBJECT_END, pos);
+                } else {
+                    if (d == ',') {
+                        pos = skipWhitespace(src, pos + 1, end, cfg, tape);
+                        if (cfg.allowTrailingCommas && pos < end && src[pos] == ']') {
+                            pos = close(tape, stack[depth], counts[depth], pos);
+                            depth--;
+                            continue;
+                        }
+                        continue value;
+                    }
+                    if (d == ']') {
+                        pos = close(tape, stack[depth], counts[depth], pos);
+                        depth--;
+                        continue;
+                    }
+                    throw fail(tape, ScanError.EXPECTED_COMMA_OR_ARRAY_END, pos);
+                }
+            }
+        }
+    }
+
+    private static int close(Tape tape, int frame, int count, int pos) {
+        tape.entries[(frame >>> 1) + 1] = count;
+        return pos + 1;
+    }
+
+    /** Reads a member name at {@code pos} (whitespace already skipped), then the ':' and the whitespace after it. */
+    private static int scanName(byte[] src, int pos, int end, ReadConfig cfg, Tape tape) {
+        if (pos >= end || src[pos] != '"') {
+            throw fail(tape, ScanError.EXPECTED_NAME, pos);
+        }
+        pos = skipWhitespace(src, scanString(src, pos, end, cfg, tape), end, cfg, tape);
+        if (pos >= end || src[pos] != ':') {
+            throw fail(tape, ScanError.EXPECTED_COLON, pos);
+        }
+        return skipWhitespace(src, pos + 1, end, cfg, tape);
+    }
+
+    private static int literal(byte[] src, int pos, int end, Tape tape, int tag, char c1, char c2, char c3) {
+        if (pos + 4 > end || src[pos + 1] != c1 || src[pos + 2] != c2 || src[pos + 3] != c3) {
+            throw fail(tape, ScanError.INVALID_LITERAL, pos);
+        }
+        tape.ensure(1)[tape.size++] = Tape.entry(tag, pos);
+        return pos + 4;
+    }
+
+    /** Reads {@code NaN}, {@code Infinity} (at {@code pos}; the number began at {@code begin}). */
+    private static int nonFinite(byte[] src, int begin, int pos, int end, boolean negative, Tape tape) {
+        double v;
+        int len;
+        if (matches(src, pos, end, "NaN") && !negative) {
+            v = Double.NaN;
+            len = 3;
+        } else if (matches(src, pos, end, "Infinity")) {
+            v = negative ? Double.NEGATIVE_INFINITY : Double.POSITIVE_INFINITY;
+            len = 8;
+        } else {
+            throw fail(tape, negative ? ScanError.INVALID_NUMBER : ScanError.EXPECTED_VALUE, pos);
+        }
+        long[] t = tape.ensure(2);
+        t[tape.size] = Tape.entry(Tape.DOUBLE, begin);
+        t[tape.size + 1] = Double.doubleToRawLongBits(v);
+        tape.size += 2;
+        return pos + len;
+    }
+
+    private static boolean matches(byte[] src, int pos, int end, String word) {
+        if (pos + word.length() > end) {
+            return false;
+        }
+        for (int i = 0; i < word.length(); i++) {
+            if (src[pos + i] != word.charAt(i)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static int skipWhitespace(byte[] src, int pos, int end, ReadConfig cfg, Tape tape) {
+        while (pos < end) {
+            byte c = src[pos];
+            if (c > ' ') {
+                if (c == '/' && cfg.allowComments) {
+                    pos = skipComment(src, pos, end, tape);
+                    continue;
+                }
+                return pos;
+            }
+            if (c == ' ' || c == '\n' || c == '\r' || c == '\t') {
+                pos++;
+            } else {
+                return pos;
+            }
+        }
+        return pos;
+    }
+
+    /** Skips a {@code //} or {@code /* *&#47;} comment (a non-standard extension, off by default). */
+    private static int skipComment(byte[] src, int pos, int end, Tape tape) {
+        if (pos + 1 >= end) {
+            return pos; // a lone '/' is left for the caller to reject
+        }
+        if (src[pos + 1] == '/') {
+            int i = pos + 2;
+            while (i < end && src[i] != '\n') {
+                i++;
+            }
+            return i;
+        }
+        if (src[pos + 1] == '*') {
+            for (int i = pos + 2; i + 1 < end; i++) {
+                if (src[i] == '*' && src[i + 1] == '/') {
+                    return i + 2;
+                }
+            }
+            throw fail(tape, ScanError.UNTERMINATED_COMMENT, pos);
+        }
+        return pos;
+    }
+
+    /**
+     * Scans the string whose opening quote is at {@code q}; returns the index after its closing
+     * quote. The fast path never copies: a string without escapes becomes a span of the input.
+     */
+    private static int scanString(byte[] src, int q, int end, ReadConfig cfg, Tape tape) {
+        int i = q + 1;
+        boolean ascii = true;
+        for (;;) {
+            while (i + 8 <= end) {
+                long v = (long) LONG_LE.get(src, i);
+                long quote = v ^ QUOTES;
+                long backslash = v ^ BACKSLASHES;
+                // a byte is flagged when it is '"', '\\', below 0x20 or at least 0x80; borrows can
+                // only flag bytes above the first flagged one, so the lowest flag is exact
+                long special = (((quote - ONES) & ~quote) | ((backslash - ONES) & ~backslash) | (v - SPACES) | v) & HIGHS;
+                if (special != 0) {
+                    i += Long.numberOfTrailingZeros(special) >>> 3;
+                    break;
+                }
+                i += 8;
+            }
+            if (i >= end) {
+                throw fail(tape, ScanError.UNTERMINATED_STRING, q);
+            }
+            byte b = src[i];
+            if (b == '"') {
+                break;
+            }
+            if (b == '\\') {
+                return scanEscapedString(src, q, end, cfg, tape);
+            }
+            if (b < 0) {
+                int next = Utf8.validate(src, i, end);
+                if (next < 0) {
+                    throw fail(tape, ScanError.INVALID_UTF8, i);
+                }
+                i = next;
+                ascii = false;
+            } else if (b < 0x20) {
+                throw fail(tape, ScanError.CONTROL_CHARACTER, i);
+            } else {
+                i++;
+            }
+        }
+        int length = i - q - 1;
+        if (length > cfg.maxStringLength) {
+            throw fail(tape, ScanError.STRING_LIMIT, q);
+        }
+        long[] t = tape.ensure(2);
+        int n = tape.size;
+        t[n] = Tape.entry(ascii ? Tape.STR_ASCII : Tape.STR_UTF8, q);
+        t[n + 1] = length;
+        tape.size = n + 2;
+        return i + 1;
+    }
+
+    /**
+     * The slow path for a string with escapes: decodes it from its opening quote at {@code q} into
+     * the Latin-1 side buffer while every char is below U+0100, switching to the UTF-16 buffer at
+     * the first char that is not.
+     */
+    private static int scanEscapedString(byte[] src, int q, int end, ReadConfig cfg, Tape tape) {
+        int startLatin1 = tape.latin1Size;
+        byte[] latin1 = tape.latin1;
+        int n = startLatin1;
+        char[] wide = null;
+        int startWide = 0;
+        int w = 0;
+        int i = q + 1;
+        for (;;) {
+            if (i >= end) {
+                throw fail(tape, ScanError.UNTERMINATED_STRING, q);
+            }
+            if (i - q - 1 > cfg.maxStringLength) {
+                throw fail(tape, ScanError.STRING_LIMIT, q);
+            }
+            int b = src[i];
+            int ch;
+            if (b == '"') {
+                break;
+            } else if (b == '\\') {
+                if (i + 1 >= end) {
+                    throw fail(tape, ScanError.INVALID_ESCAPE, i);
+                }
+                int e = src[i + 1];
+                switch (e) {
+                    case '"': ch = '"'; i += 2; break;
+                    case '\\': ch = '\\'; i += 2; break;
+                    case '/': ch = '/'; i += 2; break;
+                    case 'b': ch = '\b'; i += 2; break;
+                    case 'f': ch = '\f'; i += 2; break;
+                    case 'n': ch = '\n'; i += 2; break;
+                    case 'r': ch = '\r'; i += 2; break;
+                    case 't': ch = '\t'; i += 2; break;
+                    case 'u': {
+                        int unit = hex4(src, i + 2, end);
+                        if (unit < 0) {
+                            throw fail(tape, ScanError.INVALID_ESCAPE, i);
+                        }
+                        if (unit >= 0xD800 && unit <= 0xDFFF) {
+                            int low = -1;
+                            if (unit <= 0xDBFF && i + 8 <= end && src[i + 6] == '\\' && src[i + 7] == 'u') {
+                                low = hex4(src, i + 8, end);
+                            }
+                            if (low >= 0xDC00 && low <= 0xDFFF) {
+                                // a valid pair: two UTF-16 units, one code point (RFC 8259 section 7)
+                                if (wide == null) {
+                                    startWide = tape.utf16Size;
+                                    wide = tape.ensureUtf16(n - startLatin1 + 2);
+                                    w = widen(latin1, startLatin1, n, wide, startWide);
+                                }
+                                wide = ensure(tape, wide, w, 2);
+                                wide[w++] = (char) unit;
+                                wide[w++] = (char) low;
+                                i += 12;
+                                continue;
+                            }
+                            if (cfg.loneSurrogates == SurrogatePolicy.ERROR) {
+                                throw fail(tape, ScanError.LONE_SURROGATE, i);
+                            }
+                            ch = cfg.loneSurrogates == SurrogatePolicy.REPLACE ? 0xFFFD : unit;
+                        } else {
+                            ch = unit;
+                        }
+                        i += 6;
+                        break;
+                    }
+                    default:
+                        throw fail(tape, ScanError.INVALID_ESCAPE, i);
+                }
+            } else if (b >= 0) {
+                if (b < 0x20) {
+                    throw fail(tape, ScanError.CONTROL_CHARACTER, i);
+                }
+                ch = b;
+                i++;
+            } else {
+                int next = Utf8.validate(src, i, end);
+                if (next < 0) {
+                    throw fail(tape, ScanError.INVALID_UTF8, i);
+                }
+                int cp = Utf8.decode(src, i, next);
+                i = next;
+                if (cp >= 0x10000) {
+                    if (wide == null) {
+                        startWide = tape.utf16Size;
+                        wide = tape.ensureUtf16(n - startLatin1 + 2);
+                        w = widen(latin1, startLatin1, n, wide, startWide);
+                    }
+                    wide = ensure(tape, wide, w, 2);
+                    wide[w++] = Character.highSurrogate(cp);
+                    wide[w++] = Character.lowSurrogate(cp);
+                    continue;
+                }
+                ch = cp;
+            }
+            if (wide == null) {
+                if (ch < 0x100) {
+                    if (n >= latin1.length) {
+                        tape.latin1Size = n;
+                        latin1 = tape.ensureLatin1(1);
+                    }
+                    latin1[n++] = (byte) ch;
+                    continue;
+                }
+                startWide = tape.utf16Size;
+                wide = tape.ensureUtf16(n - startLatin1 + 1);
+                w = widen(latin1, startLatin1, n, wide, startWide);
+            }
+            wide = ensure(tape, wide, w, 1);
+            wide[w++] = (char) ch;
+        }
+        long[] t = tape.ensure(2);
+        int k = tape.size;
+        if (wide == null) {
+            t[k] = Tape.entry(Tape.STR_LATIN1, q);
+            t[k + 1] = ((long) startLatin1 << 32) | (n - startLatin1);
+            tape.latin1Size = n;
+        } else {
+            t[k] = Tape.entry(Tape.STR_UTF16, q);
+            t[k + 1] = ((long) startWide << 32) | (w - startWide);
+            tape.utf16Size = w;
+        }
+        tape.size = k + 2;
+        return i + 1;
+    }
+
+    /** Copies the Latin-1 chars decoded so far into the UTF-16 buffer; returns the next free index. */
+    private static int widen(byte[] latin1, int from, int to, char[] wide, int at) {
+        for (int j = from; j < to; j++) {
+            wide[at++] = (char) (latin1[j] & 0xFF);
+        }
+        return at;
+    }
+
+    private static char[] ensure(Tape tape, char[] wide, int w, int more) {
+        if (w + more <= wide.length) {
+            return wide;
+        }
+        tape.utf16Size = w;
+        return tape.ensureUtf16(more);
+    }
+
+    /** @return the value of four hex digits at {@code b[i..i+3]}, or -1 */
+    private static int hex4(byte[] b, int i, int end) {
+        if (i + 4 > end) {
+            return -1;
+        }
+        int v = 0;
+        for (int k = 0; k < 4; k++) {
+            int d = hexValue(b[i + k]);
+            if (d < 0) {
+                return -1;
+            }
+            v = (v << 4) | d;
+        }
+        return v;
+    }
+
+    private static int hexValue(byte c) {
+        if (c >= '0' && c <= '9') {
+            return c - '0';
+        }
+        if (c >= 'a' && c <= 'f') {
+            return c - 'a' + 10;
+        }
+        if (c >= 'A' && c <= 'F') {
+            return c - 'A' + 10;
+        }
+        return -1;
+    }
+
+    /**
+     * Scans a number (RFC 8259 section 6) at {@code s}, converting it as it goes: the first 19
+     * significant digits accumulate into an exact {@code long}, and the value becomes an INT64, a
+     * correctly rounded DOUBLE ({@link DoubleParser}), or a span of text for BigInteger/BigDecimal.
+     */
+    private static int scanNumber(byte[] src, int s, int end, ReadConfig cfg, Tape tape) {
+        int i = s;
+        boolean negative = false;
+        if (src[i] == '-') {
+            negative = true;
+            i++;
+            if (i < end && src[i] == 'I' && cfg.allowNonFiniteLiterals) {
+                return nonFinite(src, s, i, end, true, tape);
+            }
+        }
+        if (i >= end) {
+            throw fail(tape, ScanError.INVALID_NUMBER, i);
+        }
+        long w = 0; // significand, exact while digits <= 19 (as an unsigned value)
+        int digits = 0; // significant digits seen (leading zeros excluded)
+        long adjust = 0; // decimal exponent correction for dropped or fractional digits
+        boolean truncated = false;
+        int c = src[i];
+        if (c == '0') {
+            i++;
+            if (i < end && src[i] >= '0' && src[i] <= '9') {
+                throw fail(tape, ScanError.INVALID_NUMBER, i); // leading zeros are not allowed
+            }
+        } else if (c >= '1' && c <= '9') {
+            // the common case: an integer of up to 19 digits, read without further branches
+            do {
+                if (digits < 19) {
+                    w = w * 10 + (c - '0');
+                } else {
+                    adjust++;
+                    truncated = true;
+                }
+                digits++;
+                i++;
+            } while (i < end && (c = src[i]) >= '0' && c <= '9');
+        } else {
+            throw fail(tape, ScanError.INVALID_NUMBER, i);
+        }
+        boolean fraction = false;
+        long exponent = 0;
+        if (i < end && src[i] == '.') {
+            fraction = true;
+            i++;
+            if (i >= end || src[i] < '0' || src[i] > '9') {
+                throw fail(tape, ScanError.INVALID_NUMBER, i);
+            }
+            do {
+                c = src[i];
+                if (digits == 0 && c == '0') {
+                    adjust--; // a leading zero of the fraction is not significant
+                } else if (digits < 19) {
+                    w = w * 10 + (c - '0');
+                    digits++;
+                    adjust--;
+                } else {
+                    truncated = true;
+                    digits++;
+                }
+                i++;
+            } while (i < end && src[i] >= '0' && src[i] <= '9');
+        }
+        if (i < end && (src[i] == 'e' || src[i] == 'E')) {
+            fraction = true;
+            i++;
+            boolean negativeExponent = false;
+            if (i < end && (src[i] == '+' || src[i] == '-')) {
+                negativeExponent = src[i] == '-';
+                i++;
+            }
+            if (i >= end || src[i] < '0' || src[i] > '9') {
+                throw fail(tape, ScanError.INVALID_NUMBER, i);
+            }
+            do {
+                if (exponent < EXPONENT_CLAMP) {
+                    exponent = exponent * 10 + (src[i] - '0');
+                }
+                i++;
+            } while (i < end && src[i] >= '0' && src[i] <= '9');
+            if (negativeExponent) {
+                exponent = -exponent;
+            }
+        }
+        if (i - s > cfg.maxNumberLength) {
+            throw fail(tape, ScanError.NUMBER_LIMIT, s);
+        }
+        long[] t = tape.ensure(2);
+        int k = tape.size;
+        tape.size = k + 2;
+        if (!fraction) {
+            if (digits <= 19 && !truncated) {
+                // w is exact as an unsigned 64-bit value (10^19 - 1 < 2^64)
+                if (!negative && Long.compareUnsigned(w, Long.MAX_VALUE) <= 0) {
+                    t[k] = Tape.entry(Tape.INT64, s);
+                    t[k + 1] = w;
+                    return i;
+                }
+                if (negative && Long.compareUnsigned(w, Long.MIN_VALUE) <= 0) {
+                    t[k] = Tape.entry(Tape.INT64, s);
+                    t[k + 1] = -w;
+                    return i;
+                }
+            }
+            t[k] = Tape.entry(Tape.BIG_INTEGER, s);
+            t[k + 1] = i - s;
+            return i;
+        }
+        if (cfg.bigDecimals) {
+            t[k] = Tape.entry(Tape.BIG_DECIMAL, s);
+            t[k + 1] = i - s;
+            return i;
+        }
+        double d;
+        if (truncated) {
+            d = DoubleParser.parse(src, s, i);
+        } else {
+            long e10 = exponent + adjust;
+            int clamped = (int) Math.max(-EXPONENT_CLAMP, Math.min(EXPONENT_CLAMP, e10));
+            d = DoubleParser.toDouble(w, clamped, negative);
+        }
+        if (Double.isInfinite(d) && !cfg.allowInfinityForOverflow) {
+            tape.size = k;
+            throw fail(tape, ScanError.NUMBER_OUT_OF_RANGE, s);
+        }
+        t[k] = Tape.entry(Tape.DOUBLE, s);
+        t[k + 1] = Double.doubleToRawLongBits(d);
+        return i;
+    }
+}

@@ -1,0 +1,190 @@
+package dev.hyson.internal.scan;
+
+import dev.hyson.JsonParseException;
+import dev.hyson.JsonParseException.Kind;
+
+/**
+ * Error codes a scanner leaves in {@code Tape.errorCode}, shared by both backends (the native
+ * backend returns the same integers), and their translation into {@link JsonParseException}.
+ */
+public final class ScanError {
+    public static final int NONE = 0;
+    public static final int EXPECTED_VALUE = 1;
+    public static final int EXPECTED_NAME = 2;
+    public static final int EXPECTED_COLON = 3;
+    public static final int EXPECTED_COMMA_OR_OBJECT_END = 4;
+    public static final int EXPECTED_COMMA_OR_ARRAY_END = 5;
+    public static final int EXPECTED_END = 6;
+    public static final int INVALID_LITERAL = 7;
+    public static final int INVALID_NUMBER = 8;
+    public static final int NUMBER_OUT_OF_RANGE = 9;
+    public static final int UNTERMINATED_STRING = 10;
+    public static final int CONTROL_CHARACTER = 11;
+    public static final int INVALID_ESCAPE = 12;
+    public static final int LONE_SURROGATE = 13;
+    public static final int INVALID_UTF8 = 14;
+    public static final int DEPTH_LIMIT = 15;
+    public static final int STRING_LIMIT = 16;
+    public static final int NUMBER_LIMIT = 17;
+    public static final int DOCUMENT_LIMIT = 18;
+    public static final int DUPLICATE_KEY = 19;
+    public static final int BYTE_ORDER_MARK = 20;
+    public static final int UNTERMINATED_COMMENT = 21;
+
+    private ScanError() {
+    }
+
+    /**
+     * Builds the exception for {@code code} detected at absolute offset {@code at} of
+     * {@code src[start, end)}, computing line and column from the input.
+     */
+    public static JsonParseException create(int code, byte[] src, int start, int end, long at, ReadConfig cfg) {
+        int pos = (int) Math.max(start, Math.min(at, end));
+        long line = 1;
+        int lineStart = start;
+        for (int i = start; i < pos; i++) {
+            if (src[i] == '\n') {
+                line++;
+                lineStart = i + 1;
+            }
+        }
+        long column = 1;
+        for (int i = lineStart; i < pos; i++) {
+            if ((src[i] & 0xC0) != 0x80) {
+                column++;
+            }
+        }
+        long offset = pos - start;
+        boolean atEnd = pos >= end;
+        String found = atEnd ? "unexpected end of input" : "unexpected " + describe(src, pos, end);
+        switch (code) {
+            case EXPECTED_VALUE:
+                return ex(atEnd ? Kind.UNEXPECTED_END : Kind.SYNTAX, found, "expected a value", offset, line, column);
+            case EXPECTED_NAME:
+                return ex(atEnd ? Kind.UNEXPECTED_END : Kind.SYNTAX, found, "expected a member name (a string)", offset, line, column);
+            case EXPECTED_COLON:
+                return ex(atEnd ? Kind.UNEXPECTED_END : Kind.SYNTAX, found, "expected ':' after the member name", offset, line, column);
+            case EXPECTED_COMMA_OR_OBJECT_END:
+                return ex(atEnd ? Kind.UNEXPECTED_END : Kind.SYNTAX, found, "expected ',' or '}'", offset, line, column);
+            case EXPECTED_COMMA_OR_ARRAY_END:
+                return ex(atEnd ? Kind.UNEXPECTED_END : Kind.SYNTAX, found, "expected ',' or ']'", offset, line, column);
+            case EXPECTED_END:
+                return ex(Kind.SYNTAX, found, "expected the end of input after the value", offset, line, column);
+            case INVALID_LITERAL:
+                return ex(atEnd ? Kind.UNEXPECTED_END : Kind.SYNTAX, found, "invalid literal: expected true, false or null", offset, line, column);
+            case INVALID_NUMBER:
+                return ex(atEnd ? Kind.UNEXPECTED_END : Kind.SYNTAX, found, "invalid number: expected a digit", offset, line, column);
+            case NUMBER_OUT_OF_RANGE:
+                return ex(Kind.NUMBER_OUT_OF_RANGE, "number " + numberText(src, pos, end) + " out of the double range", "allow infinities with JsonReader.Builder.allowInfinityForOverflow(true)", offset, line, column);
+            case UNTERMINATED_STRING:
+                return ex(Kind.UNEXPECTED_END, "unterminated string", "expected '\"'", offset, line, column);
+            case CONTROL_CHARACTER:
+                return ex(Kind.CONTROL_CHARACTER, "unescaped control character " + describe(src, pos, end) + " in string", "escape it as \\u00XX (RFC 8259 section 7)", offset, line, column);
+            case INVALID_ESCAPE:
+                return ex(atEnd ? Kind.UNEXPECTED_END : Kind.INVALID_ESCAPE, "invalid escape sequence", "expected one of \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX", offset, line, column);
+            case LONE_SURROGATE:
+                return ex(Kind.LONE_SURROGATE, "lone surrogate escape " + escapeText(src, pos, end), "not allowed by SurrogatePolicy.ERROR", offset, line, column);
+            case INVALID_UTF8:
+                return ex(Kind.INVALID_UTF8, "invalid UTF-8 " + (atEnd ? "(truncated sequence)" : String.format("byte 0x%02X", src[pos] & 0xFF)), "input must be well-formed UTF-8 (RFC 8259 section 8.1)", offset, line, column);
+            case DEPTH_LIMIT:
+                return ex(Kind.LIMIT_EXCEEDED, "nesting depth exceeds maxDepth (" + cfg.maxDepth + ")", "raise it with JsonReader.Builder.maxDepth", offset, line, column);
+            case STRING_LIMIT:
+                return ex(Kind.LIMIT_EXCEEDED, "string longer than maxStringLength (" + cfg.maxStringLength + " bytes)", "raise it with JsonReader.Builder.maxStringLength", offset, line, column);
+            case NUMBER_LIMIT:
+                return ex(Kind.LIMIT_EXCEEDED, "number longer than maxNumberLength (" + cfg.maxNumberLength + " chars)", "raise it with JsonReader.Builder.maxNumberLength", offset, line, column);
+            case DOCUMENT_LIMIT:
+                return ex(Kind.LIMIT_EXCEEDED, "document longer than maxDocumentLength (" + cfg.maxDocumentLength + " bytes)", "raise it with JsonReader.Builder.maxDocumentLength", offset, line, column);
+            case DUPLICATE_KEY:
+                return ex(Kind.DUPLICATE_KEY, "duplicate member name " + stringText(src, pos, end), "not allowed by DuplicateKeyPolicy.ERROR", offset, line, column);
+            case BYTE_ORDER_MARK:
+                return ex(Kind.BYTE_ORDER_MARK, "byte order mark", "not allowed by JsonReader.Builder.allowByteOrderMark(false)", offset, line, column);
+            case UNTERMINATED_COMMENT:
+                return ex(Kind.UNEXPECTED_END, "unterminated comment", "expected '*/'", offset, line, column);
+            default:
+                return ex(Kind.SYNTAX, found, "error code " + code, offset, line, column);
+        }
+    }
+
+    /** The limit error for a direct buffer longer than {@code maxDocumentLength}, located without copying it. */
+    public static JsonParseException documentTooLong(java.nio.ByteBuffer buf, ReadConfig cfg) {
+        long limit = cfg.maxDocumentLength;
+        long line = 1;
+        long column = 1;
+        int base = buf.position();
+        for (long i = 0; i < limit; i++) {
+            byte b = buf.get(base + (int) i);
+            if (b == '\n') {
+                line++;
+                column = 1;
+            } else if ((b & 0xC0) != 0x80) {
+                column++;
+            }
+        }
+        return ex(Kind.LIMIT_EXCEEDED, "document longer than maxDocumentLength (" + limit + " bytes)",
+                "raise it with JsonReader.Builder.maxDocumentLength", limit, line, column);
+    }
+
+    private static JsonParseException ex(Kind kind, String what, String detail, long offset, long line, long column) {
+        return new JsonParseException(kind, what, detail, offset, line, column);
+    }
+
+    /** Describes the character at pos: printable ASCII quoted, anything else as U+XXXX or a byte. */
+    private static String describe(byte[] src, int pos, int end) {
+        int b = src[pos] & 0xFF;
+        if (b >= 0x20 && b < 0x7F) {
+            return "'" + (char) b + "'";
+        }
+        if (b < 0x80) {
+            return String.format("U+%04X", b);
+        }
+        int cp = decodeCodePoint(src, pos, end);
+        return cp < 0 ? String.format("byte 0x%02X", b) : String.format("U+%04X", cp);
+    }
+
+    private static int decodeCodePoint(byte[] src, int pos, int end) {
+        int b = src[pos] & 0xFF;
+        int n = b >= 0xF0 ? 3 : b >= 0xE0 ? 2 : b >= 0xC0 ? 1 : -1;
+        if (n < 0 || pos + n >= end) {
+            return -1;
+        }
+        int cp = b & (0x3F >> n);
+        for (int i = 1; i <= n; i++) {
+            int c = src[pos + i] & 0xFF;
+            if ((c & 0xC0) != 0x80) {
+                return -1;
+            }
+            cp = (cp << 6) | (c & 0x3F);
+        }
+        return cp;
+    }
+
+    private static String numberText(byte[] src, int pos, int end) {
+        int i = pos;
+        while (i < end && i - pos < 40 && isNumberChar(src[i])) {
+            i++;
+        }
+        String s = new String(src, pos, i - pos, java.nio.charset.StandardCharsets.ISO_8859_1);
+        return i < end && isNumberChar(src[i]) ? s + "..." : s;
+    }
+
+    private static boolean isNumberChar(byte b) {
+        return (b >= '0' && b <= '9') || b == '-' || b == '+' || b == '.' || b == 'e' || b == 'E';
+    }
+
+    private static String escapeText(byte[] src, int pos, int end) {
+        int n = Math.min(6, end - pos);
+        return new String(src, pos, n, java.nio.charset.StandardCharsets.ISO_8859_1);
+    }
+
+    private static String stringText(byte[] src, int pos, int end) {
+        int i = pos + 1;
+        while (i < end && src[i] != '"' && i - pos < 60) {
+            if (src[i] == '\\') {
+                i++;
+            }
+            i++;
+        }
+        i = Math.min(i + 1, end);
+        return new String(src, pos, i - pos, java.nio.charset.StandardCharsets.UTF_8);
+    }
+}

@@ -1,0 +1,148 @@
+package dev.hyson.internal.tape;
+
+import java.util.Arrays;
+
+/**
+ * The intermediate form both backends write and one materializer reads: a flat array of 64-bit
+ * entries in document order, plus two side buffers for strings that had to be decoded.
+ *
+ * <p>Layout of one entry: the tag in bits 56..63, a payload in bits 0..55. For every tag except the
+ * three literals a second entry follows. All offsets are byte offsets into the input array (absolute
+ * array indices, not relative to the slice start).
+ *
+ * <pre>
+ * tag              entry 0 payload              entry 1
+ * OBJECT, ARRAY    offset of '{' / '['          number of members / elements (patched at the close)
+ * STR_ASCII        offset of the opening quote  length in bytes of the content (all bytes &lt; 0x80, no escapes)
+ * STR_UTF8         offset of the opening quote  length in bytes of the content (valid UTF-8, no escapes)
+ * STR_LATIN1       offset of the opening quote  (start in {@link #latin1} &lt;&lt; 32) | length in chars
+ * STR_UTF16        offset of the opening quote  (start in {@link #utf16} &lt;&lt; 32) | length in chars
+ * INT64            offset of the number         the value
+ * DOUBLE           offset of the number         {@link Double#doubleToRawLongBits} of the value
+ * BIG_INTEGER      offset of the number         length of its text (an integer outside the int64 range)
+ * BIG_DECIMAL      offset of the number         length of its text (BigDecimal mode)
+ * TRUE, FALSE, NULL offset of the literal       (none)
+ * </pre>
+ *
+ * <p>An object's entries alternate member name (always a string tag) and value. Containers carry
+ * their count so the materializer builds each {@code ArrayList} and {@code LinkedHashMap} at its
+ * final size (ruby/json's lesson). A tape is per parse state and reused: {@link #reset} clears it
+ * without reallocating.
+ *
+ * <p>When a scan fails, {@link #errorCode} holds one of the {@code ScanError} codes and
+ * {@link #errorOffset} the byte offset (absolute) where it was detected.
+ */
+public final class Tape {
+    public static final int OBJECT = 1;
+    public static final int ARRAY = 2;
+    public static final int STR_ASCII = 3;
+    public static final int STR_UTF8 = 4;
+    public static final int STR_LATIN1 = 5;
+    public static final int STR_UTF16 = 6;
+    public static final int INT64 = 7;
+    public static final int DOUBLE = 8;
+    public static final int BIG_INTEGER = 9;
+    public static final int BIG_DECIMAL = 10;
+    public static final int TRUE = 11;
+    public static final int FALSE = 12;
+    public static final int NULL = 13;
+
+    public static final int TAG_SHIFT = 56;
+    public static final long PAYLOAD_MASK = (1L << TAG_SHIFT) - 1;
+
+    /** Largest tape kept between parses; a larger one is dropped after use so memory is returned. */
+    private static final int RETAIN_ENTRIES = 1 << 20;
+    private static final int RETAIN_CHARS = 1 << 20;
+
+    public long[] entries;
+    public int size;
+    public byte[] latin1;
+    public int latin1Size;
+    public char[] utf16;
+    public int utf16Size;
+    public int errorCode;
+    public long errorOffset;
+    /** The scanner's container stack, {@code (tape index << 1) | isObject}, reused across parses. */
+    public int[] stack = new int[64];
+    /** Element counts of the open containers, parallel to {@link #stack}. */
+    public int[] counts = new int[64];
+
+    public Tape() {
+        entries = new long[1024];
+        latin1 = new byte[256];
+        utf16 = new char[64];
+    }
+
+    /** Empties the tape for the next parse of an input of {@code inputLength} bytes. */
+    public void reset(int inputLength) {
+        size = 0;
+        latin1Size = 0;
+        utf16Size = 0;
+        errorCode = 0;
+        errorOffset = 0;
+        // a compact document needs about one entry pair per 8 bytes; start near that to avoid regrowth
+        int want = Math.min(inputLength / 4 + 16, RETAIN_ENTRIES);
+        if (entries.length < want) {
+            entries = new long[want];
+        }
+    }
+
+    /** Drops oversized buffers after a parse so one huge document does not pin memory. */
+    public void trim() {
+        if (entries.length > RETAIN_ENTRIES) {
+            entries = new long[1024];
+        }
+        if (latin1.length > RETAIN_CHARS) {
+            latin1 = new byte[256];
+        }
+        if (utf16.length > RETAIN_CHARS) {
+            utf16 = new char[64];
+        }
+    }
+
+    /** Makes room for {@code n} more entries. */
+    public long[] ensure(int n) {
+        if (size + n > entries.length) {
+            long want = Math.max((long) entries.length * 2, (long) size + n);
+            if (want > Integer.MAX_VALUE - 16) {
+                want = Integer.MAX_VALUE - 16;
+                if (size + n > want) {
+                    throw new OutOfMemoryError("tape exceeds the largest Java array");
+                }
+            }
+            entries = Arrays.copyOf(entries, (int) want);
+        }
+        return entries;
+    }
+
+    public byte[] ensureLatin1(int n) {
+        if (latin1Size + n > latin1.length) {
+            latin1 = Arrays.copyOf(latin1, grow(latin1.length, latin1Size + n));
+        }
+        return latin1;
+    }
+
+    public char[] ensureUtf16(int n) {
+        if (utf16Size + n > utf16.length) {
+            utf16 = Arrays.copyOf(utf16, grow(utf16.length, utf16Size + n));
+        }
+        return utf16;
+    }
+
+    private static int grow(int current, int needed) {
+        long want = Math.max((long) current * 2, needed);
+        return (int) Math.min(want, Integer.MAX_VALUE - 16);
+    }
+
+    public static int tag(long entry) {
+        return (int) (entry >>> TAG_SHIFT);
+    }
+
+    public static long payload(long entry) {
+        return entry & PAYLOAD_MASK;
+    }
+
+    public static long entry(int tag, long payload) {
+        return ((long) tag << TAG_SHIFT) | payload;
+    }
+}

@@ -1,0 +1,182 @@
+package dev.hyson.internal.tape;
+
+import dev.hyson.DuplicateKeyPolicy;
+import dev.hyson.internal.names.KeyCache;
+import dev.hyson.internal.scan.ReadConfig;
+import dev.hyson.internal.scan.ScanError;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+
+/**
+ * Turns a {@link Tape} into ordinary Java values: {@code LinkedHashMap<String,Object>},
+ * {@code ArrayList<Object>}, {@code String}, {@code Long}, {@code BigInteger}, {@code Double} or
+ * {@code BigDecimal}, {@code Boolean} and {@code null}. One materializer serves both backends.
+ *
+ * <p>Iterative (an explicit stack), so depth costs no Java stack. Containers are created at their
+ * final size from the counts on the tape; member names come from the {@link KeyCache}.
+ */
+public final class TapeMaterializer {
+    private TapeMaterializer() {
+    }
+
+    /**
+     * Builds the value of a tape scanned from {@code src[start, end)}.
+     *
+     * @throws dev.hyson.JsonParseException for a duplicate member name under {@link DuplicateKeyPolicy#ERROR}
+     */
+    @SuppressWarnings("unchecked")
+    public static Object materialize(Tape tape, byte[] src, int start, int end, ReadConfig cfg, KeyCache keys) {
+        long[] t = tape.entries;
+        int i = 0;
+        Object[] containers = new Object[16];
+        int[] remaining = new int[16];
+        String[] names = new String[16];
+        long[] nameOffsets = new long[16];
+        int depth = 0;
+        DuplicateKeyPolicy duplicates = cfg.duplicateKeys;
+        KeyCache cache = cfg.internKeys ? keys : null;
+
+        for (;;) {
+            // top is an object waiting for a member: read its name first
+            if (depth > 0 && containers[depth] instanceof LinkedHashMap && names[depth] == null) {
+                nameOffsets[depth] = Tape.payload(t[i]);
+                names[depth] = name(t[i], t[i + 1], tape, src, cache);
+                i += 2;
+            }
+            long e = t[i];
+            Object v;
+            switch (Tape.tag(e)) {
+                case Tape.OBJECT:
+                case Tape.ARRAY: {
+                    int count = (int) t[i + 1];
+                    i += 2;
+                    Object container = Tape.tag(e) == Tape.OBJECT
+                            ? new LinkedHashMap<String, Object>(capacity(count))
+                            : new ArrayList<Object>(count);
+                    if (count == 0) {
+                        v = container;
+                        break;
+                    }
+                    depth++;
+                    if (depth == containers.length) {
+                        int n = depth * 2;
+                        containers = Arrays.copyOf(containers, n);
+                        remaining = Arrays.copyOf(remaining, n);
+                        names = Arrays.copyOf(names, n);
+                        nameOffsets = Arrays.copyOf(nameOffsets, n);
+                    }
+                    containers[depth] = container;
+                    remaining[depth] = count;
+                    names[depth] = null;
+                    continue;
+                }
+                case Tape.STR_ASCII:
+                    v = new String(src, (int) Tape.payload(e) + 1, (int) t[i + 1], StandardCharsets.ISO_8859_1);
+                    i += 2;
+                    break;
+                case Tape.STR_UTF8:
+                    v = new String(src, (int) Tape.payload(e) + 1, (int) t[i + 1], StandardCharsets.UTF_8);
+                    i += 2;
+                    break;
+                case Tape.STR_LATIN1:
+                case Tape.STR_UTF16:
+                    v = decoded(e, t[i + 1], tape);
+                    i += 2;
+                    break;
+                case Tape.INT64:
+                    v = t[i + 1];
+                    i += 2;
+                    break;
+                case Tape.DOUBLE:
+                    v = Double.longBitsToDouble(t[i + 1]);
+                    i += 2;
+                    break;
+                case Tape.BIG_INTEGER:
+                    v = new BigInteger(new String(src, (int) Tape.payload(e), (int) t[i + 1], StandardCharsets.ISO_8859_1));
+                    i += 2;
+                    break;
+                case Tape.BIG_DECIMAL:
+                    v = new BigDecimal(new String(src, (int) Tape.payload(e), (int) t[i + 1], StandardCharsets.ISO_8859_1));
+                    i += 2;
+                    break;
+                case Tape.TRUE:
+                    v = Boolean.TRUE;
+                    i++;
+                    break;
+                case Tape.FALSE:
+                    v = Boolean.FALSE;
+                    i++;
+                    break;
+                case Tape.NULL:
+                    v = null;
+                    i++;
+                    break;
+                default:
+                    throw new IllegalStateException("corrupt tape: tag " + Tape.tag(e) + " at entry " + i);
+            }
+            // attach v to its container, closing every container it completes
+            for (;;) {
+                if (depth == 0) {
+                    return v;
+                }
+                Object c = containers[depth];
+                if (c instanceof ArrayList) {
+                    ((ArrayList<Object>) c).add(v);
+                } else {
+                    LinkedHashMap<String, Object> map = (LinkedHashMap<String, Object>) c;
+                    String name = names[depth];
+                    names[depth] = null;
+                    if (duplicates == DuplicateKeyPolicy.LAST_WINS) {
+                        map.put(name, v);
+                    } else if (duplicates == DuplicateKeyPolicy.FIRST_WINS) {
+                        if (!map.containsKey(name)) {
+                            map.put(name, v);
+                        }
+                    } else {
+                        int before = map.size();
+                        map.put(name, v);
+                        if (map.size() == before) {
+                            throw ScanError.create(ScanError.DUPLICATE_KEY, src, start, end, nameOffsets[depth], cfg);
+                        }
+                    }
+                }
+                if (--remaining[depth] > 0) {
+                    break;
+                }
+                v = c;
+                containers[depth] = null;
+                depth--;
+            }
+        }
+    }
+
+    private static String name(long e, long e1, Tape tape, byte[] src, KeyCache cache) {
+        int tag = Tape.tag(e);
+        if (tag == Tape.STR_ASCII || tag == Tape.STR_UTF8) {
+            int off = (int) Tape.payload(e) + 1;
+            int len = (int) e1;
+            if (cache != null) {
+                return cache.lookup(src, off, len, tag == Tape.STR_ASCII);
+            }
+            return new String(src, off, len, tag == Tape.STR_ASCII ? StandardCharsets.ISO_8859_1 : StandardCharsets.UTF_8);
+        }
+        return decoded(e, e1, tape);
+    }
+
+    private static String decoded(long e, long e1, Tape tape) {
+        int from = (int) (e1 >>> 32);
+        int len = (int) e1;
+        return Tape.tag(e) == Tape.STR_LATIN1
+                ? new String(tape.latin1, from, len, StandardCharsets.ISO_8859_1)
+                : new String(tape.utf16, from, len);
+    }
+
+    /** The initial HashMap capacity that holds {@code count} entries without a resize (load factor 0.75). */
+    private static int capacity(int count) {
+        return (int) Math.min(1 << 30, (long) count * 4 / 3 + 1);
+    }
+}

@@ -1,0 +1,83 @@
+package dev.hyson.internal.write;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
+
+/** The writer options as the generator sees them; immutable, built by {@code JsonWriter.Builder}. */
+public final class WriteConfig {
+    /** Escape for each ASCII char: 0 none, 'u' as {@code \\u00XX}, otherwise the char after the backslash. */
+    static final byte[] ESCAPES = new byte[128];
+    static final byte[] SCRIPT_SAFE_ESCAPES;
+
+    static {
+        for (int c = 0; c < 0x20; c++) {
+            ESCAPES[c] = 'u';
+        }
+        ESCAPES['"'] = '"';
+        ESCAPES['\\'] = '\\';
+        ESCAPES['\b'] = 'b';
+        ESCAPES['\f'] = 'f';
+        ESCAPES['\n'] = 'n';
+        ESCAPES['\r'] = 'r';
+        ESCAPES['\t'] = 't';
+        ESCAPES[0x7F] = 0;
+        SCRIPT_SAFE_ESCAPES = ESCAPES.clone();
+        SCRIPT_SAFE_ESCAPES['/'] = '/';
+    }
+
+    private static final Function<Object, Object> NONE = v -> v;
+
+    public final boolean pretty;
+    public final int indent;
+    public final boolean asciiOnly;
+    public final boolean scriptSafe;
+    public final boolean sortKeys;
+    public final boolean allowNonFinite;
+    public final int maxDepth;
+    private final Map<Class<?>, Function<Object, Object>> encoders;
+    private final ConcurrentHashMap<Class<?>, Function<Object, Object>> resolved = new ConcurrentHashMap<>();
+
+    public WriteConfig(boolean pretty, int indent, boolean asciiOnly, boolean scriptSafe, boolean sortKeys,
+            boolean allowNonFinite, int maxDepth, Map<Class<?>, Function<Object, Object>> encoders) {
+        this.pretty = pretty;
+        this.indent = indent;
+        this.asciiOnly = asciiOnly;
+        this.scriptSafe = scriptSafe;
+        this.sortKeys = sortKeys;
+        this.allowNonFinite = allowNonFinite;
+        this.maxDepth = maxDepth;
+        this.encoders = new LinkedHashMap<>(encoders);
+    }
+
+    boolean hasEncoders() {
+        return !encoders.isEmpty();
+    }
+
+    /**
+     * The encoder for values of class {@code c}: one registered for exactly {@code c}, otherwise the
+     * first registered (in registration order) for a supertype or interface of it; null if none.
+     */
+    Function<Object, Object> encoderFor(Class<?> c) {
+        Function<Object, Object> f = resolved.get(c);
+        if (f == null) {
+            f = encoders.get(c);
+            if (f == null) {
+                for (Map.Entry<Class<?>, Function<Object, Object>> e : encoders.entrySet()) {
+                    if (e.getKey().isAssignableFrom(c)) {
+                        f = e.getValue();
+                        break;
+                    }
+                }
+            }
+            if (f == null) {
+                f = NONE;
+            }
+            if (resolved.size() < 10_000) {
+                resolved.put(c, f);
+            }
+        }
+        return f == NONE ? null : f;
+    }
+}
