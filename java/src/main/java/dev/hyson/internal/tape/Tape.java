@@ -98,6 +98,10 @@ public final class Tape {
         if (utf16.length > RETAIN_CHARS) {
             utf16 = new char[64];
         }
+        if (stack.length > 4096) {
+            stack = new int[64];
+            counts = new int[64];
+        }
     }
 
     /** Makes room for {@code n} more entries. */
