@@ -1,0 +1,45 @@
+package dev.hyson.cli;
+
+import java.io.InputStream;
+import java.io.OutputStreamWriter;
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+
+/** What one run of the tool talks to: its streams, how standard input looks, its environment. */
+final class Context {
+    /** Standard input. */
+    final InputStream in;
+    /** Standard output as bytes, for documents. */
+    final PrintStream outBytes;
+    /** Standard output as UTF-8 text, for help, statistics and verdicts. */
+    final PrintWriter out;
+    /** Standard error as UTF-8 text. */
+    final PrintWriter err;
+    /** Whether standard input carries data. */
+    final StdinKind stdinKind;
+    /** The environment variables. */
+    final Map<String, String> env;
+
+    Context(InputStream in, PrintStream out, PrintStream err, StdinKind stdinKind, Map<String, String> env) {
+        this.in = in;
+        this.outBytes = out;
+        this.out = new PrintWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8));
+        this.err = new PrintWriter(new OutputStreamWriter(err, StandardCharsets.UTF_8));
+        this.stdinKind = stdinKind;
+        this.env = env;
+    }
+
+    /** Prints {@code hyson: message} on standard error. */
+    void error(String message) {
+        out.flush();
+        err.println("hyson: " + message);
+        err.flush();
+    }
+
+    void flush() {
+        out.flush();
+        err.flush();
+    }
+}

@@ -1,0 +1,125 @@
+package dev.hyson.cli;
+
+import dev.hyson.JsonReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/** One document to read: a file, standard input or the bundled sample. */
+final class Input {
+    /** The resource name of the bundled sample, next to this class. */
+    static final String SAMPLE = "sample.json";
+    /** How standard input is named in messages. */
+    static final String STDIN_NAME = "<stdin>";
+
+    private static final int MAX_ARRAY = Integer.MAX_VALUE - 16;
+
+    private enum Source { FILE, STDIN, SAMPLE }
+
+    private final Source source;
+    private final String name;
+
+    private Input(Source source, String name) {
+        this.source = source;
+        this.name = name;
+    }
+
+    /** @return the name used in messages: the path as given, {@code <stdin>} or {@code sample.json} */
+    String name() {
+        return name;
+    }
+
+    /**
+     * Turns the FILE arguments into inputs: {@code -} is standard input; no argument at all is
+     * standard input when it carries data and otherwise the sample, with a note on standard error.
+     */
+    static List<Input> resolve(List<String> files, Context ctx) {
+        List<Input> inputs = new ArrayList<>();
+        if (files == null || files.isEmpty()) {
+            if (ctx.stdinKind == StdinKind.DATA) {
+                inputs.add(new Input(Source.STDIN, STDIN_NAME));
+            } else {
+                ctx.error("no input given; using the bundled sample (" + SAMPLE + "). Pass a FILE or pipe JSON in.");
+                inputs.add(new Input(Source.SAMPLE, SAMPLE));
+            }
+            return inputs;
+        }
+        for (String f : files) {
+            inputs.add("-".equals(f) ? new Input(Source.STDIN, STDIN_NAME) : new Input(Source.FILE, f));
+        }
+        return inputs;
+    }
+
+    /**
+     * Reads the whole document. Reading stops once {@link JsonReader#DEFAULT_MAX_DOCUMENT_LENGTH}
+     * is passed, so that the parse reports the limit instead of running out of memory.
+     *
+     * @throws IOException when the input cannot be read
+     */
+    Document read(Context ctx) throws IOException {
+        switch (source) {
+            case STDIN:
+                return readAll(ctx.in, 64 * 1024);
+            case SAMPLE:
+                try (InputStream in = Input.class.getResourceAsStream(SAMPLE)) {
+                    if (in == null) {
+                        throw new IOException("the bundled sample is missing from the jar");
+                    }
+                    return readAll(in, 8192);
+                }
+            default:
+                Path p = Path.of(name);
+                try (InputStream in = Files.newInputStream(p)) {
+                    long size = Files.isRegularFile(p) ? Files.size(p) : 0;
+                    return readAll(in, (int) Math.min(size + 1, 64L * 1024 * 1024));
+                }
+        }
+    }
+
+    private static Document readAll(InputStream in, int initial) throws IOException {
+        long limit = JsonReader.DEFAULT_MAX_DOCUMENT_LENGTH;
+        byte[] buf = new byte[Math.max(initial, 16)];
+        int n = 0;
+        for (;;) {
+            if (n == buf.length) {
+                if (n >= MAX_ARRAY || n > limit) {
+                    break;
+                }
+                buf = Arrays.copyOf(buf, (int) Math.min(MAX_ARRAY, Math.min(n * 2L, limit + 1)));
+            }
+            int r = in.read(buf, n, buf.length - n);
+            if (r < 0 || (n += r) > limit) {
+                break;
+            }
+        }
+        return new Document(buf, n);
+    }
+
+    /** @return a short description of why reading failed */
+    static String describe(IOException e) {
+        if (e instanceof NoSuchFileException) {
+            return "no such file";
+        }
+        if (e instanceof AccessDeniedException) {
+            return "permission denied";
+        }
+        return e.getMessage() == null ? e.toString() : e.getMessage();
+    }
+
+    /** The bytes of a document: {@code bytes[0, length)}. */
+    static final class Document {
+        final byte[] bytes;
+        final int length;
+
+        Document(byte[] bytes, int length) {
+            this.bytes = bytes;
+            this.length = length;
+        }
+    }
+}

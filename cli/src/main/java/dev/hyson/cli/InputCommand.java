@@ -1,0 +1,131 @@
+package dev.hyson.cli;
+
+import dev.hyson.JsonParseException;
+import dev.hyson.JsonReader;
+import dev.hyson.JsonWriteException;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * A command that handles each input document in turn. A document that cannot be read or parsed is
+ * reported on standard error with its name and the others are still handled; the exit code is 1
+ * when any failed.
+ */
+abstract class InputCommand implements Callable<Integer> {
+    final Context ctx;
+
+    @Spec
+    CommandSpec spec;
+
+    @Mixin
+    ReaderOptions readerOptions;
+
+    @Parameters(paramLabel = "FILE", arity = "0..*",
+            description = "JSON documents to read; - is standard input. Default: standard input when it is "
+                    + "a pipe or a file, else the bundled sample.")
+    List<String> files = new ArrayList<>();
+
+    @Option(names = {"-h", "--help"}, usageHelp = true, order = 100, description = "Print this help, then exit.")
+    boolean help;
+
+    InputCommand(Context ctx) {
+        this.ctx = ctx;
+    }
+
+    /** Runs the command over every input; see the class documentation for the exit code. */
+    @Override
+    public final Integer call() {
+        JsonReader reader = readerOptions.reader(ctx, spec);
+        prepare();
+        List<Input> inputs = Input.resolve(files, ctx);
+        int failed = 0;
+        try {
+            for (Input input : inputs) {
+                Input.Document doc;
+                try {
+                    doc = input.read(ctx);
+                } catch (IOException e) {
+                    ctx.error(input.name() + ": cannot read: " + Input.describe(e));
+                    failed++;
+                    continue;
+                }
+                try {
+                    handle(input, doc, reader, inputs.size());
+                } catch (JsonParseException e) {
+                    ctx.error(input.name() + ": " + e.getMessage());
+                    failed++;
+                } catch (JsonWriteException e) {
+                    ctx.error(input.name() + ": cannot write: " + e.getMessage() + writeHint());
+                    failed++;
+                }
+            }
+        } catch (OutputFailure e) {
+            ctx.error(e.getMessage());
+            return Main.FAILED;
+        } finally {
+            try {
+                finish();
+            } catch (OutputFailure e) {
+                ctx.error(e.getMessage());
+                failed++;
+            }
+        }
+        ctx.flush();
+        return failed > 0 ? Main.FAILED : Main.OK;
+    }
+
+    private String writeHint() {
+        return readerOptions.allowOverflow && !readerOptions.allowNan
+                ? " (an overflowed number became an infinity; add --allow-nan to write it as Infinity)" : "";
+    }
+
+    /**
+     * Checks the command's own options before any input is read.
+     *
+     * @throws picocli.CommandLine.ParameterException for a bad value (exit code 2)
+     */
+    void prepare() {
+    }
+
+    /**
+     * Handles one document.
+     *
+     * @param count how many inputs this run has
+     * @throws JsonParseException when the document is invalid
+     * @throws OutputFailure when the output cannot be written; the run stops
+     */
+    abstract void handle(Input input, Input.Document doc, JsonReader reader, int count);
+
+    /**
+     * Ends the run: flushes and closes what {@link #handle} opened.
+     *
+     * @throws OutputFailure when that fails
+     */
+    void finish() {
+    }
+
+    /** The output could not be opened or written; the message says which and why. */
+    static final class OutputFailure extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        OutputFailure(String message, Throwable cause) {
+            super(message, cause);
+        }
+
+        static OutputFailure of(String target, IOException e) {
+            return new OutputFailure(target + ": cannot write: " + Input.describe(e), e);
+        }
+
+        static OutputFailure of(String target, UncheckedIOException e) {
+            return of(target, e.getCause());
+        }
+    }
+}

@@ -1,0 +1,153 @@
+package dev.hyson.cli;
+
+import java.io.InputStream;
+import java.io.PrintStream;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.UnmatchedArgumentException;
+
+/**
+ * The {@code hyson} command: pretty-prints, minifies, validates and measures JSON documents with
+ * hyson. {@link #main} runs it for the process; {@link #run} runs it on given streams, for tests and
+ * for programs that embed the tool.
+ *
+ * <p>Exit codes: 0 when every document was handled, 1 when any document was invalid or could not
+ * be read or written, 2 for a usage error (an unknown option, a bad option value, a backend that
+ * cannot be had).
+ */
+@Command(
+        name = "hyson",
+        sortOptions = false,
+        usageHelpAutoWidth = true,
+        synopsisSubcommandLabel = "COMMAND",
+        description = "Pretty-print, minify, validate and measure JSON (RFC 8259) with hyson.",
+        commandListHeading = "%nCommands:%n",
+        footerHeading = "%n",
+        footer = {
+            "Without FILE a command reads standard input when it is a pipe or a file, and the bundled "
+                    + "sample document otherwise. Run 'hyson COMMAND --help' for the options of a command.",
+            "",
+            "Environment:",
+            "  HYSON_BACKEND   backend when --backend is not given: auto, native or java",
+        },
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {
+            "0:every document was handled",
+            "1:a document was invalid, or could not be read or written",
+            "2:usage error: unknown option, bad value, unavailable backend",
+        })
+public final class Main implements Callable<Integer> {
+    /** Exit code for success. */
+    static final int OK = 0;
+    /** Exit code when a document failed: invalid, unreadable or unwritable. */
+    static final int FAILED = 1;
+    /** Exit code for a usage error. */
+    static final int USAGE = 2;
+
+    private final Context ctx;
+
+    @Spec
+    private CommandSpec spec;
+
+    @Option(names = {"-h", "--help"}, usageHelp = true, description = "Print this help, then exit.")
+    private boolean help;
+
+    @Option(names = {"-V", "--version"}, description = "Print the version and the backend in use, then exit.")
+    private boolean version;
+
+    private Main(Context ctx) {
+        this.ctx = ctx;
+    }
+
+    /**
+     * Runs the tool on the process's standard streams and exits with its exit code.
+     *
+     * @param args the command line
+     */
+    public static void main(String[] args) {
+        System.exit(run(args, System.in, System.out, System.err));
+    }
+
+    /**
+     * Runs the tool on the given streams; standard input is classified as the process's is (see
+     * {@link StdinKind#detect()}). Neither stream is closed.
+     *
+     * @param args the command line
+     * @param in standard input
+     * @param out standard output: documents, statistics, help
+     * @param err standard error: notes and error messages
+     * @return the exit code: 0 success, 1 a document failed, 2 usage error
+     */
+    public static int run(String[] args, InputStream in, PrintStream out, PrintStream err) {
+        return run(args, in, out, err, StdinKind.detect(), System.getenv());
+    }
+
+    /**
+     * Runs the tool with standard input classified as {@code stdinKind} and with {@code env} as the
+     * environment, so tests can simulate a terminal and set {@code HYSON_BACKEND}.
+     */
+    static int run(String[] args, InputStream in, PrintStream out, PrintStream err, StdinKind stdinKind,
+            Map<String, String> env) {
+        Context ctx = new Context(in, out, err, stdinKind, env);
+        try {
+            return commandLine(ctx).execute(args);
+        } finally {
+            ctx.flush();
+        }
+    }
+
+    static CommandLine commandLine(Context ctx) {
+        CommandLine cl = new CommandLine(new Main(ctx));
+        cl.addSubcommand(new PrettyCommand(ctx));
+        cl.addSubcommand(new MinifyCommand(ctx));
+        cl.addSubcommand(new ValidateCommand(ctx));
+        cl.addSubcommand(new StatsCommand(ctx));
+        // these settings reach the subcommands added above
+        cl.setCaseInsensitiveEnumValuesAllowed(true);
+        cl.setOut(ctx.out);
+        cl.setErr(ctx.err);
+        cl.setParameterExceptionHandler(Main::usageError);
+        cl.setExecutionExceptionHandler((e, cmd, parsed) -> {
+            if (e instanceof CliException) {
+                ctx.error(e.getMessage());
+                return ((CliException) e).exitCode();
+            }
+            ctx.error("internal error: " + e);
+            e.printStackTrace(ctx.err);
+            return FAILED;
+        });
+        return cl;
+    }
+
+    /** Prints a usage error briefly (the message, suggestions, where to find help) and gives exit code 2. */
+    private static int usageError(ParameterException e, String[] args) {
+        CommandLine cmd = e.getCommandLine();
+        java.io.PrintWriter err = cmd.getErr();
+        err.println("hyson: " + e.getMessage());
+        UnmatchedArgumentException.printSuggestions(e, err);
+        err.println("Try '" + cmd.getCommandSpec().qualifiedName() + " --help' for more information.");
+        err.flush();
+        return USAGE;
+    }
+
+    /** Prints the version (or, without a command, the usage on standard error with exit code 2). */
+    @Override
+    public Integer call() {
+        if (version) {
+            for (String line : Version.lines(ctx)) {
+                ctx.out.println(line);
+            }
+            ctx.out.flush();
+            return OK;
+        }
+        ctx.err.println("hyson: no command given");
+        spec.commandLine().usage(ctx.err);
+        return USAGE;
+    }
+}

@@ -1,0 +1,75 @@
+package dev.hyson.cli;
+
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.util.ArrayDeque;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+
+/** Counts of the values in a parsed document, found by one walk with an explicit stack. */
+final class Stats {
+    long objects;
+    long arrays;
+    /** Strings, member names included. */
+    long strings;
+    long memberNames;
+    /** {@code Long} and {@code BigInteger} values. */
+    long integers;
+    /** {@code Double} and {@code BigDecimal} values. */
+    long decimals;
+    long trues;
+    long falses;
+    long nulls;
+    /** Nesting of arrays and objects: 0 for a scalar document, 1 for {@code []}. */
+    int maxDepth;
+
+    private Stats() {
+    }
+
+    /** @return the counts for {@code root}, a value as a {@code JsonReader} yields it */
+    static Stats of(Object root) {
+        Stats s = new Stats();
+        // one iterator per open container: the deque's size is the current depth, whatever the nesting
+        ArrayDeque<Iterator<?>> open = new ArrayDeque<>();
+        s.visit(root, open);
+        while (!open.isEmpty()) {
+            Iterator<?> it = open.peek();
+            if (it.hasNext()) {
+                s.visit(it.next(), open);
+            } else {
+                open.pop();
+            }
+        }
+        return s;
+    }
+
+    private void visit(Object v, ArrayDeque<Iterator<?>> open) {
+        if (v instanceof Map) {
+            Map<?, ?> m = (Map<?, ?>) v;
+            objects++;
+            memberNames += m.size();
+            strings += m.size();
+            open.push(m.values().iterator());
+            maxDepth = Math.max(maxDepth, open.size());
+        } else if (v instanceof List) {
+            arrays++;
+            open.push(((List<?>) v).iterator());
+            maxDepth = Math.max(maxDepth, open.size());
+        } else if (v instanceof String) {
+            strings++;
+        } else if (v instanceof Long || v instanceof BigInteger) {
+            integers++;
+        } else if (v instanceof Double || v instanceof BigDecimal) {
+            decimals++;
+        } else if (v == null) {
+            nulls++;
+        } else if (Boolean.TRUE.equals(v)) {
+            trues++;
+        } else if (Boolean.FALSE.equals(v)) {
+            falses++;
+        } else {
+            throw new IllegalArgumentException("not a parsed JSON value: " + v.getClass().getName());
+        }
+    }
+}

@@ -1,0 +1,59 @@
+package dev.hyson.cli;
+
+import dev.hyson.JsonReader;
+import java.util.Locale;
+import picocli.CommandLine.Command;
+
+/**
+ * {@code hyson stats}: parses each document once, timed, and prints what it holds: counts of each
+ * kind of value, the nesting depth, the parse time and throughput. The parse is not warmed up, so
+ * on a fresh JVM the time includes class loading and interpretation: it measures a cold start.
+ */
+@Command(name = "stats", sortOptions = false, usageHelpAutoWidth = true, abbreviateSynopsis = true,
+        description = "Count the values in each document and time one (cold) parse.",
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {
+            "0:every document was measured",
+            "1:a document was invalid or could not be read",
+            "2:usage error",
+        })
+final class StatsCommand extends InputCommand {
+    private int printed;
+
+    StatsCommand(Context ctx) {
+        super(ctx);
+    }
+
+    @Override
+    void handle(Input input, Input.Document doc, JsonReader reader, int count) {
+        long start = System.nanoTime();
+        Object value = reader.parse(doc.bytes, 0, doc.length);
+        long nanos = System.nanoTime() - start;
+        Stats s = Stats.of(value);
+        if (printed++ > 0) {
+            ctx.out.println();
+        }
+        ctx.out.print(report(input.name(), doc.length, s, nanos, reader.backend().name()));
+        ctx.out.flush();
+    }
+
+    static String report(String name, long bytes, Stats s, long nanos, String backend) {
+        double ms = nanos / 1e6;
+        String speed = nanos > 0 ? String.format(Locale.ROOT, "%.1f MB/s", bytes / 1e6 / (nanos / 1e9)) : "-";
+        StringBuilder b = new StringBuilder();
+        b.append("file: ").append(name).append('\n');
+        b.append("bytes: ").append(bytes).append('\n');
+        b.append("objects: ").append(s.objects).append('\n');
+        b.append("arrays: ").append(s.arrays).append('\n');
+        b.append("strings: ").append(s.strings).append(" (").append(s.memberNames).append(" member names)\n");
+        b.append("numbers: ").append(s.integers + s.decimals)
+                .append(" (").append(s.integers).append(" integers, ").append(s.decimals).append(" decimals)\n");
+        b.append("true: ").append(s.trues).append('\n');
+        b.append("false: ").append(s.falses).append('\n');
+        b.append("null: ").append(s.nulls).append('\n');
+        b.append("max depth: ").append(s.maxDepth).append('\n');
+        b.append(String.format(Locale.ROOT, "parse: %.3f ms, %s (%s backend, one cold parse)", ms, speed, backend))
+                .append('\n');
+        return b.toString();
+    }
+}

@@ -1,0 +1,172 @@
+package dev.hyson.cli;
+
+import dev.hyson.JsonReader;
+import dev.hyson.JsonWriter;
+import java.io.BufferedOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import picocli.CommandLine.Option;
+
+/**
+ * A command that parses each document and writes it again, followed by one newline, to standard
+ * output or to {@code -o OUT}. Output is streamed through a buffer. {@code OUT} is opened only when
+ * the first document parsed, so a run whose only input is invalid leaves an existing file alone,
+ * and a single input may be rewritten in place.
+ */
+abstract class WriteCommand extends InputCommand {
+    private static final int BUFFER = 64 * 1024;
+
+    @Option(names = {"-o", "--output"}, paramLabel = "OUT", order = 20,
+            description = "Write to OUT instead of standard output (documents one after another).")
+    Path output;
+
+    @Option(names = "--ascii-only", order = 21, description = "Escape every non-ASCII character as \\uXXXX.")
+    boolean asciiOnly;
+
+    @Option(names = "--script-safe", order = 22,
+            description = "Also escape /, U+2028 and U+2029, for embedding in HTML <script> or JavaScript.")
+    boolean scriptSafe;
+
+    @Option(names = "--sort-keys", order = 23, description = "Write object members sorted by name.")
+    boolean sortKeys;
+
+    private JsonWriter writer;
+    private OutputStream target;
+
+    WriteCommand(Context ctx) {
+        super(ctx);
+    }
+
+    /** Sets the layout: pretty with its indent, or compact. */
+    abstract void layout(JsonWriter.Builder b);
+
+    @Override
+    final void prepare() {
+        writer();
+    }
+
+    @Override
+    final void handle(Input input, Input.Document doc, JsonReader reader, int count) {
+        Object value = reader.parse(doc.bytes, 0, doc.length);
+        JsonWriter w = writer();
+        byte[] whole = null;
+        if (readerOptions.allowOverflow && !readerOptions.allowNan) {
+            // an infinity from an overflowed number cannot be written: find out before any output
+            whole = w.writeBytes(value);
+        }
+        OutputStream out = target();
+        try {
+            if (whole != null) {
+                out.write(whole);
+            } else {
+                w.write(value, out);
+            }
+            out.write('\n');
+        } catch (IOException e) {
+            throw abandon(InputCommand.OutputFailure.of(targetName(), e));
+        } catch (UncheckedIOException e) {
+            throw abandon(InputCommand.OutputFailure.of(targetName(), e));
+        }
+    }
+
+    /** Drops the broken output without flushing it again, so the failure is reported once. */
+    private InputCommand.OutputFailure abandon(InputCommand.OutputFailure failure) {
+        if (output != null) {
+            try {
+                target.close();
+            } catch (IOException e) {
+                failure.addSuppressed(e);
+            }
+        }
+        target = null;
+        return failure;
+    }
+
+    private JsonWriter writer() {
+        if (writer == null) {
+            JsonWriter.Builder b = JsonWriter.builder()
+                    .asciiOnly(asciiOnly)
+                    .scriptSafe(scriptSafe)
+                    .sortKeys(sortKeys)
+                    .allowNonFinite(readerOptions.allowNan)
+                    // a document the reader accepted is never too deep to write
+                    .maxDepth(readerOptions.maxDepth == Integer.MAX_VALUE ? Integer.MAX_VALUE : readerOptions.maxDepth + 1);
+            layout(b);
+            writer = b.build();
+        }
+        return writer;
+    }
+
+    private OutputStream target() {
+        if (target == null) {
+            if (output == null) {
+                target = new BufferedOutputStream(new StandardOutput(ctx.outBytes), BUFFER);
+            } else {
+                try {
+                    target = new BufferedOutputStream(Files.newOutputStream(output), BUFFER);
+                } catch (IOException e) {
+                    throw InputCommand.OutputFailure.of(targetName(), e);
+                }
+            }
+        }
+        return target;
+    }
+
+    private String targetName() {
+        return output == null ? "<stdout>" : output.toString();
+    }
+
+    @Override
+    final void finish() {
+        if (target == null) {
+            return;
+        }
+        try {
+            target.close();
+        } catch (IOException e) {
+            throw InputCommand.OutputFailure.of(targetName(), e);
+        } finally {
+            target = null;
+        }
+    }
+
+    /**
+     * Standard output, flushed but never closed when the command's buffer is closed. A
+     * {@code PrintStream} hides write errors; this one reports them, so that output to a closed pipe
+     * ({@code hyson pretty big.json | head}) stops at once.
+     */
+    private static final class StandardOutput extends java.io.FilterOutputStream {
+        private final java.io.PrintStream stream;
+
+        StandardOutput(java.io.PrintStream stream) {
+            super(stream);
+            this.stream = stream;
+        }
+
+        /** Writes, then fails if the stream has seen an error. */
+        @Override
+        public void write(byte[] b, int off, int len) throws IOException {
+            stream.write(b, off, len);
+            if (stream.checkError()) {
+                throw new IOException("output closed");
+            }
+        }
+
+        /** Flushes, then fails if the stream has seen an error. */
+        @Override
+        public void flush() throws IOException {
+            if (stream.checkError()) {
+                throw new IOException("output closed");
+            }
+        }
+
+        /** Flushes; standard output stays open. */
+        @Override
+        public void close() throws IOException {
+            flush();
+        }
+    }
+}

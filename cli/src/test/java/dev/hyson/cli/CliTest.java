@@ -1,0 +1,508 @@
+package dev.hyson.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeFalse;
+
+import dev.hyson.Backend;
+import dev.hyson.Json;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintStream;
+import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Runs the tool in-process on byte-array streams and temporary files. */
+class CliTest {
+    private static final String SMALL = "{\"name\":\"Ada\",\"tags\":[1,2.5],\"empty\":{},\"ok\":true}";
+    private static final String SMALL_PRETTY = "{\n"
+            + "  \"name\": \"Ada\",\n"
+            + "  \"tags\": [\n"
+            + "    1,\n"
+            + "    2.5\n"
+            + "  ],\n"
+            + "  \"empty\": {},\n"
+            + "  \"ok\": true\n"
+            + "}\n";
+
+    @TempDir
+    Path dir;
+
+    /** What one run printed and returned. */
+    private static final class Result {
+        final int code;
+        final String out;
+        final String err;
+
+        Result(int code, String out, String err) {
+            this.code = code;
+            this.out = out;
+            this.err = err;
+        }
+    }
+
+    private static Result run(StdinKind kind, String stdin, Map<String, String> env, String... args) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        InputStream in = new ByteArrayInputStream(stdin.getBytes(StandardCharsets.UTF_8));
+        int code = Main.run(args, in, new PrintStream(out, true), new PrintStream(err, true), kind, env);
+        return new Result(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    }
+
+    /** Runs with {@code stdin} piped in and an empty environment. */
+    private static Result pipe(String stdin, String... args) {
+        return run(StdinKind.DATA, stdin, Map.of(), args);
+    }
+
+    /** Runs with standard input at a terminal (nothing piped) and an empty environment. */
+    private static Result terminal(String... args) {
+        return run(StdinKind.NONE, "", Map.of(), args);
+    }
+
+    private Path file(String name, String content) throws IOException {
+        return Files.writeString(dir.resolve(name), content, StandardCharsets.UTF_8);
+    }
+
+    @Test
+    void pretty_smallDocument_indentedTextAndOneNewline() {
+        Result r = pipe(SMALL, "pretty");
+        assertEquals(0, r.code, r.err);
+        assertEquals(SMALL_PRETTY, r.out);
+        assertEquals("", r.err);
+    }
+
+    @Test
+    void pretty_indent4_fourSpacesPerLevel() {
+        Result r = pipe("{\"a\":[1]}", "pretty", "--indent", "4");
+        assertEquals(0, r.code, r.err);
+        assertEquals("{\n    \"a\": [\n        1\n    ]\n}\n", r.out);
+    }
+
+    @Test
+    void pretty_indentOutOfRange_usageError() {
+        Result r = pipe(SMALL, "pretty", "--indent", "17");
+        assertEquals(2, r.code);
+        assertEquals("", r.out);
+        assertTrue(r.err.startsWith("hyson: --indent: indent must be 0..16 spaces: 17\n"), r.err);
+    }
+
+    @Test
+    void minify_prettyInput_compactTextAndOneNewline() {
+        Result r = pipe(SMALL_PRETTY, "minify");
+        assertEquals(0, r.code, r.err);
+        assertEquals(SMALL + "\n", r.out);
+    }
+
+    @Test
+    void minify_file_sameAsStdin() throws IOException {
+        Path f = file("doc.json", " [ 1 , \"x\" , null , 1.5e-3 ] ");
+        Result r = terminal("minify", f.toString());
+        assertEquals(0, r.code, r.err);
+        assertEquals("[1,\"x\",null,0.0015]\n", r.out);
+        assertEquals("", r.err);
+    }
+
+    @Test
+    void validate_valid_exit0AndSilent() throws IOException {
+        Path f = file("ok.json", SMALL);
+        Result r = terminal("validate", f.toString());
+        assertEquals(0, r.code);
+        assertEquals("", r.out);
+        assertEquals("", r.err);
+    }
+
+    @Test
+    void validate_verbose_printsValid() throws IOException {
+        Path f = file("ok.json", SMALL);
+        Result r = terminal("validate", "--verbose", f.toString());
+        assertEquals(0, r.code);
+        assertEquals(f + ": valid\n", r.out);
+    }
+
+    @Test
+    void validate_invalid_exit1WithLineColumnByte() throws IOException {
+        Path f = file("bad.json", "{\"a\":1,}");
+        Result r = terminal("validate", f.toString());
+        assertEquals(1, r.code);
+        assertEquals("", r.out);
+        assertTrue(r.err.startsWith("hyson: " + f + ": unexpected '}' at line 1, column 8 (byte 7)"), r.err);
+        assertEquals(1, r.err.lines().count(), r.err);
+    }
+
+    @Test
+    void validate_invalidOnSecondLine_reportsThatLine() {
+        Result r = pipe("[1,\n 2,\n x]", "validate");
+        assertEquals(1, r.code);
+        assertTrue(r.err.startsWith("hyson: <stdin>: "), r.err);
+        assertTrue(r.err.contains("line 3, column 2 (byte 9)"), r.err);
+    }
+
+    @Test
+    void validate_severalFiles_eachNamedAndExit1WhenOneFails() throws IOException {
+        Path a = file("a.json", "[1]");
+        Path b = file("b.json", "[1,");
+        Path c = file("c.json", "{}");
+        Result r = terminal("validate", a.toString(), b.toString(), c.toString());
+        assertEquals(1, r.code);
+        assertEquals(a + ": valid\n" + c + ": valid\n", r.out);
+        assertTrue(r.err.startsWith("hyson: " + b + ": "), r.err);
+        assertTrue(r.err.contains("line 1, column 4 (byte 3)"), r.err);
+    }
+
+    @Test
+    void minify_severalFilesOneInvalid_validOnesStillWritten() throws IOException {
+        Path a = file("a.json", "[ 1 ]");
+        Path b = file("b.json", "{\"x\" 1}");
+        Path c = file("c.json", "{ \"y\" : 2 }");
+        Result r = terminal("minify", a.toString(), b.toString(), c.toString());
+        assertEquals(1, r.code);
+        assertEquals("[1]\n{\"y\":2}\n", r.out);
+        assertTrue(r.err.startsWith("hyson: " + b + ": "), r.err);
+        assertTrue(r.err.contains("line 1, column 6 (byte 5)"), r.err);
+    }
+
+    @Test
+    void pretty_missingFile_exit1AndOthersProcessed() throws IOException {
+        Path a = file("a.json", "[true]");
+        String missing = dir.resolve("missing.json").toString();
+        Result r = terminal("minify", missing, a.toString());
+        assertEquals(1, r.code);
+        assertEquals("[true]\n", r.out);
+        assertEquals("hyson: " + missing + ": cannot read: no such file\n", r.err);
+    }
+
+    @Test
+    void unknownOption_exit2() {
+        Result r = pipe(SMALL, "pretty", "--no-such-option");
+        assertEquals(2, r.code);
+        assertEquals("", r.out);
+        assertTrue(r.err.startsWith("hyson: Unknown option: '--no-such-option'\n"), r.err);
+        assertTrue(r.err.contains("Try 'hyson pretty --help' for more information."), r.err);
+    }
+
+    @Test
+    void unknownCommand_exit2() {
+        Result r = pipe(SMALL, "prety");
+        assertEquals(2, r.code);
+        assertTrue(r.err.contains("'prety'"), r.err);
+    }
+
+    @Test
+    void noCommand_exit2WithUsage() {
+        Result r = terminal();
+        assertEquals(2, r.code);
+        assertTrue(r.err.startsWith("hyson: no command given\nUsage: hyson"), r.err);
+    }
+
+    @Test
+    void badBackendValue_exit2() {
+        Result r = pipe(SMALL, "validate", "--backend", "fast");
+        assertEquals(2, r.code);
+        assertTrue(r.err.contains("--backend"), r.err);
+        assertTrue(r.err.contains("'fast'"), r.err);
+    }
+
+    @Test
+    void badBackendEnvironment_exit2() {
+        Result r = run(StdinKind.DATA, SMALL, Map.of("HYSON_BACKEND", "fast"), "validate");
+        assertEquals(2, r.code);
+        assertEquals("hyson: HYSON_BACKEND=fast names no backend: expected auto, native or java\n", r.err);
+    }
+
+    @Test
+    void backendJava_parsesWithJava() {
+        Result r = pipe("[1,2]", "stats", "--backend", "java");
+        assertEquals(0, r.code, r.err);
+        assertTrue(r.out.contains("(java backend, one cold parse)"), r.out);
+    }
+
+    @Test
+    void backendNative_unavailable_exit2WithReason() {
+        assumeFalse(Backend.of(Backend.Choice.NATIVE).isAvailable(), "the native backend is available here");
+        Result r = pipe(SMALL, "pretty", "--backend", "native");
+        assertEquals(2, r.code);
+        assertEquals("", r.out);
+        assertTrue(r.err.startsWith("hyson: --backend native: the native backend is unavailable: "), r.err);
+    }
+
+    @Test
+    void backendNativeFromEnvironment_unavailable_exit2() {
+        assumeFalse(Backend.of(Backend.Choice.NATIVE).isAvailable(), "the native backend is available here");
+        Result r = run(StdinKind.DATA, SMALL, Map.of("HYSON_BACKEND", "native"), "validate");
+        assertEquals(2, r.code);
+        assertTrue(r.err.startsWith("hyson: HYSON_BACKEND=native: the native backend is unavailable: "), r.err);
+    }
+
+    @Test
+    void output_writesFileAndNothingOnStdout() throws IOException {
+        Path out = dir.resolve("out.json");
+        Result r = pipe(SMALL, "pretty", "-o", out.toString());
+        assertEquals(0, r.code, r.err);
+        assertEquals("", r.out);
+        assertEquals(SMALL_PRETTY, Files.readString(out, StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void output_invalidInput_existingFileUntouched() throws IOException {
+        Path out = file("out.json", "keep me");
+        Result r = pipe("[1,", "minify", "--output", out.toString());
+        assertEquals(1, r.code);
+        assertEquals("keep me", Files.readString(out, StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void output_sameFileAsInput_rewrittenInPlace() throws IOException {
+        Path f = file("doc.json", "{ \"a\" : [ 1 ] }");
+        Result r = terminal("minify", f.toString(), "-o", f.toString());
+        assertEquals(0, r.code, r.err);
+        assertEquals("{\"a\":[1]}\n", Files.readString(f, StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void sortKeys_membersByName() {
+        Result r = pipe("{\"b\":1,\"a\":{\"z\":true,\"y\":null},\"C\":[]}", "minify", "--sort-keys");
+        assertEquals(0, r.code, r.err);
+        assertEquals("{\"C\":[],\"a\":{\"y\":null,\"z\":true},\"b\":1}\n", r.out);
+    }
+
+    @Test
+    void asciiOnly_escapesNonAscii() {
+        Result r = pipe("[\"café\",\"日本\",\"😀\"]", "minify", "--ascii-only");
+        assertEquals(0, r.code, r.err);
+        assertEquals("[\"caf\\u00e9\",\"\\u65e5\\u672c\",\"\\ud83d\\ude00\"]\n", r.out);
+    }
+
+    @Test
+    void withoutAsciiOnly_utf8KeptAsIs() {
+        Result r = pipe("[\"caf\\u00e9\"]", "minify");
+        assertEquals("[\"café\"]\n", r.out);
+    }
+
+    @Test
+    void scriptSafe_escapesSlashAndLineSeparators() {
+        Result r = pipe("[\"</script>\\u2028\"]", "minify", "--script-safe");
+        assertEquals(0, r.code, r.err);
+        assertEquals("[\"<\\/script>\\u2028\"]\n", r.out);
+    }
+
+    @Test
+    void stats_smallDocument_counts() {
+        Result r = pipe("{\"a\":[1,2.5,\"s\",true,false,null,{\"b\":-7}],\"c\":\"t\"}", "stats");
+        assertEquals(0, r.code, r.err);
+        List<String> lines = r.out.lines().collect(java.util.stream.Collectors.toList());
+        assertEquals(List.of(
+                "file: <stdin>",
+                "bytes: 50",
+                "objects: 2",
+                "arrays: 1",
+                "strings: 5 (3 member names)",
+                "numbers: 3 (2 integers, 1 decimals)",
+                "true: 1",
+                "false: 1",
+                "null: 1",
+                "max depth: 3"), lines.subList(0, 10));
+        assertTrue(lines.get(10).matches("parse: \\d+\\.\\d{3} ms, (\\d+\\.\\d MB/s|-) \\(\\w+ backend, one cold parse\\)"),
+                lines.get(10));
+        assertEquals(11, lines.size());
+    }
+
+    @Test
+    void stats_scalarDocument_depthZero() {
+        Result r = pipe("\"just a string\"", "stats");
+        assertTrue(r.out.contains("\nstrings: 1 (0 member names)\n"), r.out);
+        assertTrue(r.out.contains("\nmax depth: 0\n"), r.out);
+    }
+
+    @Test
+    void stats_deepNesting_walkDoesNotRecurse() {
+        String deep = "[".repeat(900) + "]".repeat(900);
+        Result r = pipe(deep, "stats");
+        assertEquals(0, r.code, r.err);
+        assertTrue(r.out.contains("\narrays: 900\n"), r.out);
+        assertTrue(r.out.contains("\nmax depth: 900\n"), r.out);
+    }
+
+    @Test
+    void maxDepth_exceeded_exit1() {
+        Result r = pipe("[[[1]]]", "validate", "--max-depth", "2");
+        assertEquals(1, r.code);
+        assertTrue(r.err.startsWith("hyson: <stdin>: "), r.err);
+        assertTrue(r.err.contains("line 1, column 3 (byte 2)"), r.err);
+    }
+
+    @Test
+    void maxDepth_zero_usageError() {
+        Result r = pipe("[]", "validate", "--max-depth", "0");
+        assertEquals(2, r.code);
+        assertTrue(r.err.startsWith("hyson: maxDepth must be at least 1: 0\n"), r.err);
+    }
+
+    @Test
+    void lenientFlags_acceptedOnlyWhenGiven() {
+        String doc = "// note\n{\"a\":[1,NaN,],}";
+        assertEquals(1, pipe(doc, "validate").code);
+        Result r = pipe(doc, "minify", "--allow-comments", "--allow-trailing-commas", "--allow-nan");
+        assertEquals(0, r.code, r.err);
+        assertEquals("{\"a\":[1,NaN]}\n", r.out);
+    }
+
+    @Test
+    void allowOverflow_withoutAllowNan_cannotWriteAndWritesNothing() {
+        Result r = pipe("[1e400]", "minify", "--allow-overflow");
+        assertEquals(1, r.code);
+        assertEquals("", r.out);
+        assertTrue(r.err.startsWith("hyson: <stdin>: cannot write: "), r.err);
+        assertEquals(0, pipe("[1e400]", "validate", "--allow-overflow").code);
+        assertEquals("[Infinity]\n", pipe("[1e400]", "minify", "--allow-overflow", "--allow-nan").out);
+    }
+
+    @Test
+    void duplicateKeys_policies() {
+        String doc = "{\"a\":1,\"a\":2}";
+        assertEquals("{\"a\":2}\n", pipe(doc, "minify").out);
+        assertEquals("{\"a\":1}\n", pipe(doc, "minify", "--duplicate-keys", "first").out);
+        Result r = pipe(doc, "minify", "--duplicate-keys", "error");
+        assertEquals(1, r.code);
+        assertEquals("", r.out);
+        assertEquals(2, pipe(doc, "minify", "--duplicate-keys", "sometimes").code);
+    }
+
+    @Test
+    void loneSurrogates_replace() {
+        Result r = pipe("[\"\\ud800x\"]", "minify", "--lone-surrogates", "replace");
+        assertEquals("[\"\uFFFDx\"]\n", r.out);
+        assertEquals(1, pipe("[\"\\ud800x\"]", "validate", "--lone-surrogates", "error").code);
+    }
+
+    @Test
+    void rejectBom_bomIsAnError() {
+        String bom = "\uFEFF[1]";
+        assertEquals(0, pipe(bom, "validate").code);
+        assertEquals(1, pipe(bom, "validate", "--reject-bom").code);
+    }
+
+    @Test
+    void bigDecimal_keepsDigits() {
+        String doc = "[0.10000000000000000000001]";
+        assertEquals("[0.1]\n", pipe(doc, "minify").out);
+        assertEquals("[0.10000000000000000000001]\n", pipe(doc, "minify", "--big-decimal").out);
+    }
+
+    @Test
+    void version_namesVersionAndBackend() {
+        Result r = run(StdinKind.NONE, "", Map.of("HYSON_BACKEND", "java"), "--version");
+        assertEquals(0, r.code, r.err);
+        List<String> lines = r.out.lines().collect(java.util.stream.Collectors.toList());
+        assertEquals("hyson " + Version.version(), lines.get(0));
+        assertEquals("dev", Version.version(), "classes run from target/classes carry no version");
+        assertEquals("backend: java (swar64)", lines.get(1));
+        assertEquals("native not used: java backend requested (HYSON_BACKEND=java)", lines.get(2));
+        assertEquals("", r.err);
+    }
+
+    @Test
+    void version_defaultBackend_matchesActive() {
+        Result r = terminal("--version");
+        assertEquals(0, r.code, r.err);
+        Backend active = Backend.active();
+        assertTrue(r.out.contains("\nbackend: " + active.name() + " (" + active.kernel() + ")\n"), r.out);
+        assertEquals(active.fallbackReason().isPresent(), r.out.contains("\nnative not used: "), r.out);
+    }
+
+    @Test
+    void help_listsCommandsAndExitCodes() {
+        Result r = terminal("--help");
+        assertEquals(0, r.code);
+        for (String s : List.of("Usage: hyson", "pretty", "minify", "validate", "stats", "Exit codes:", "HYSON_BACKEND")) {
+            assertTrue(r.out.contains(s), s + " in " + r.out);
+        }
+        Result sub = terminal("pretty", "--help");
+        assertEquals(0, sub.code);
+        assertTrue(sub.out.startsWith("Usage: hyson pretty [OPTIONS] [FILE...]\n"), sub.out);
+        assertTrue(sub.out.contains("--indent=N"), sub.out);
+        assertTrue(sub.out.contains("Exit codes:"), sub.out);
+    }
+
+    @Test
+    void noInput_terminal_usesSampleWithNote() {
+        Result r = terminal("minify");
+        assertEquals(0, r.code, r.err);
+        assertEquals("hyson: no input given; using the bundled sample (sample.json). Pass a FILE or pipe JSON in.\n", r.err);
+        assertTrue(r.out.startsWith("{\"apiVersion\":\"2.4\","), r.out);
+        assertTrue(r.out.endsWith("}\n"), r.out);
+        assertEquals(1, r.out.lines().count());
+    }
+
+    @Test
+    void noInput_pipe_readsStdin() {
+        Result r = pipe("[ 42 ]", "minify");
+        assertEquals("[42]\n", r.out);
+        assertEquals("", r.err);
+    }
+
+    @Test
+    void dash_readsStdinEvenFromTerminal() {
+        Result r = run(StdinKind.NONE, "{\"k\" : \"v\"}", Map.of(), "minify", "-");
+        assertEquals(0, r.code, r.err);
+        assertEquals("{\"k\":\"v\"}\n", r.out);
+        assertEquals("", r.err);
+    }
+
+    @Test
+    void emptyStdin_invalid() {
+        Result r = pipe("", "validate");
+        assertEquals(1, r.code);
+        assertTrue(r.err.startsWith("hyson: <stdin>: "), r.err);
+        assertTrue(r.err.contains("line 1, column 1 (byte 0)"), r.err);
+    }
+
+    @Test
+    void sample_parsesAndHasKnownMembers() throws IOException {
+        byte[] bytes;
+        try (InputStream in = Main.class.getResourceAsStream("sample.json")) {
+            bytes = in.readAllBytes();
+        }
+        assertTrue(bytes.length >= 3 * 1024 && bytes.length <= 6 * 1024, "size " + bytes.length);
+        Map<?, ?> root = (Map<?, ?>) Json.parse(bytes);
+        Map<?, ?> order = (Map<?, ?>) root.get("order");
+        assertEquals(9007199254740993L, order.get("id"));
+        assertEquals("Jürgen Müller", ((Map<?, ?>) order.get("customer")).get("displayName"));
+        assertEquals(19.99, ((Map<?, ?>) ((List<?>) order.get("items")).get(0)).get("unitPrice"));
+        assertEquals(1.5e-3, ((Map<?, ?>) order.get("totals")).get("roundingError"));
+        Map<?, ?> bigDecimals = (Map<?, ?>) dev.hyson.JsonReader.builder().bigDecimals(true).build().parse(bytes);
+        assertEquals(new BigDecimal("19.99"),
+                ((Map<?, ?>) ((List<?>) ((Map<?, ?>) bigDecimals.get("order")).get("items")).get(0)).get("unitPrice"));
+    }
+
+    @Test
+    void sample_validatesThroughTheTool() {
+        Result r = terminal("validate", "--verbose");
+        assertEquals(0, r.code, r.err);
+        assertEquals("sample.json: valid\n", r.out);
+    }
+
+    @Test
+    void stdinKind_classifiesLinkTargets() throws IOException {
+        assertEquals(StdinKind.DATA, StdinKind.classify("pipe:[123456]"));
+        assertEquals(StdinKind.DATA, StdinKind.classify("socket:[99]"));
+        assertEquals(StdinKind.DATA, StdinKind.classify(file("in.json", "[]").toString()));
+        assertEquals(StdinKind.NONE, StdinKind.classify("/dev/null"));
+        assertEquals(StdinKind.NONE, StdinKind.classify("anon_inode:[eventfd]"));
+        assertEquals(StdinKind.NONE, StdinKind.classify(dir.resolve("gone.json").toString()));
+        assertFalse(StdinKind.classify(dir.toString()) == StdinKind.DATA);
+        // with descriptor 0 closed at launch the JVM's runtime image can land on it
+        Path modules = Path.of(System.getProperty("java.home"), "lib", "modules");
+        if (Files.isRegularFile(modules)) {
+            assertEquals(StdinKind.NONE, StdinKind.classify(modules.toString()));
+        }
+    }
+}
