@@ -1,0 +1,155 @@
+/*
+ * hyson's C layer: the native scanner behind the Java backend interface.
+ *
+ * One call scans and validates a whole JSON document (RFC 8259) and writes the tape: the same
+ * intermediate form, entry for entry, that dev.hyson.internal.scan.JavaScanner writes, so one Java
+ * materializer serves both backends. The layout is documented in
+ * java/src/main/java/dev/hyson/internal/tape/Tape.java and mirrored by the HYSON_TAG_* values below;
+ * error codes mirror dev.hyson.internal.scan.ScanError.
+ *
+ * Every symbol starts with hyson_, every macro with HYSON_.
+ */
+#ifndef HYSON_HYSON_H
+#define HYSON_HYSON_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Bumped whenever the tape, the error codes or the JNI signatures change. */
+#define HYSON_ABI_VERSION 1
+
+/* Tape tags (bits 56..63 of an entry). */
+#define HYSON_TAG_OBJECT 1
+#define HYSON_TAG_ARRAY 2
+#define HYSON_TAG_STR_ASCII 3
+#define HYSON_TAG_STR_UTF8 4
+#define HYSON_TAG_STR_LATIN1 5
+#define HYSON_TAG_STR_UTF16 6
+#define HYSON_TAG_INT64 7
+#define HYSON_TAG_DOUBLE 8
+#define HYSON_TAG_BIG_INTEGER 9
+#define HYSON_TAG_BIG_DECIMAL 10
+#define HYSON_TAG_TRUE 11
+#define HYSON_TAG_FALSE 12
+#define HYSON_TAG_NULL 13
+#define HYSON_TAG_SHIFT 56
+
+/* Error codes (ScanError). 0 is success. */
+#define HYSON_OK 0
+#define HYSON_ERR_EXPECTED_VALUE 1
+#define HYSON_ERR_EXPECTED_NAME 2
+#define HYSON_ERR_EXPECTED_COLON 3
+#define HYSON_ERR_EXPECTED_COMMA_OR_OBJECT_END 4
+#define HYSON_ERR_EXPECTED_COMMA_OR_ARRAY_END 5
+#define HYSON_ERR_EXPECTED_END 6
+#define HYSON_ERR_INVALID_LITERAL 7
+#define HYSON_ERR_INVALID_NUMBER 8
+#define HYSON_ERR_NUMBER_OUT_OF_RANGE 9
+#define HYSON_ERR_UNTERMINATED_STRING 10
+#define HYSON_ERR_CONTROL_CHARACTER 11
+#define HYSON_ERR_INVALID_ESCAPE 12
+#define HYSON_ERR_LONE_SURROGATE 13
+#define HYSON_ERR_INVALID_UTF8 14
+#define HYSON_ERR_DEPTH_LIMIT 15
+#define HYSON_ERR_STRING_LIMIT 16
+#define HYSON_ERR_NUMBER_LIMIT 17
+#define HYSON_ERR_DOCUMENT_LIMIT 18
+#define HYSON_ERR_DUPLICATE_KEY 19 /* detected by the Java materializer, never by the scanner */
+#define HYSON_ERR_BYTE_ORDER_MARK 20
+#define HYSON_ERR_UNTERMINATED_COMMENT 21
+/* Not a JSON error: memory for the tape could not be had. */
+#define HYSON_ERR_OUT_OF_MEMORY 100
+
+/* Option flags. */
+#define HYSON_ALLOW_BYTE_ORDER_MARK (1u << 0)
+#define HYSON_ALLOW_COMMENTS (1u << 1)
+#define HYSON_ALLOW_TRAILING_COMMAS (1u << 2)
+#define HYSON_ALLOW_NON_FINITE_LITERALS (1u << 3)
+#define HYSON_ALLOW_INFINITY_FOR_OVERFLOW (1u << 4)
+#define HYSON_BIG_DECIMALS (1u << 5)
+/* Lone surrogate escape policy, two bits: 0 keep, 1 replace with U+FFFD, 2 error. */
+#define HYSON_SURROGATES_SHIFT 6
+#define HYSON_SURROGATES_KEEP 0u
+#define HYSON_SURROGATES_REPLACE 1u
+#define HYSON_SURROGATES_ERROR 2u
+
+/* Reader options, as JsonReader.Builder sets them. */
+typedef struct hyson_config {
+    int64_t max_string_length;   /* bytes of one string in the input */
+    int64_t max_document_length; /* bytes */
+    int32_t max_depth;           /* nesting levels, >= 1 */
+    int32_t max_number_length;   /* characters, >= 1 */
+    uint32_t flags;              /* HYSON_ALLOW_* | HYSON_BIG_DECIMALS | surrogate policy */
+} hyson_config;
+
+/* A tape and its side buffers, owned by a context, grown with realloc and reused across scans. */
+typedef struct hyson_tape {
+    uint64_t *entries;
+    size_t size, capacity;
+    uint8_t *latin1; /* decoded strings whose chars are all below U+0100 */
+    size_t latin1_size, latin1_capacity;
+    uint16_t *utf16; /* other decoded strings, UTF-16 code units */
+    size_t utf16_size, utf16_capacity;
+    uint32_t *stack; /* open containers: (tape index << 1) | is_object */
+    uint32_t *counts;
+    size_t stack_capacity;
+    int32_t error_code;
+    int64_t error_offset; /* absolute byte offset into the input */
+} hyson_tape;
+
+/* A CPU kernel: the per-ISA primitives the generic scanner calls. */
+typedef struct hyson_kernel {
+    const char *name; /* "scalar", "sse2", "avx2", "avx512" */
+    /*
+     * Returns the index of the first byte in src[i, end) that is '"', '\\', below 0x20 or at least
+     * 0x80, or end when there is none. Reads only within [i, end).
+     */
+    size_t (*find_string_special)(const uint8_t *src, size_t i, size_t end);
+    /*
+     * Validates UTF-8 from src[i] (a byte >= 0x80) up to the first '"', '\\' or control byte at or
+     * after i; returns the index of that byte (or end), or (size_t)-1 with *bad set to the lead byte of the
+     * first ill-formed sequence. Reads only within [i, end).
+     */
+    size_t (*validate_utf8_run)(const uint8_t *src, size_t i, size_t end, size_t *bad);
+} hyson_kernel;
+
+/* The kernels this CPU supports, best first; the last is always scalar. */
+size_t hyson_kernel_count(void);
+const hyson_kernel *hyson_kernel_at(size_t index);
+/* The kernel named so (if this CPU supports it), else NULL. */
+const hyson_kernel *hyson_kernel_named(const char *name);
+/* The best kernel this CPU supports. */
+const hyson_kernel *hyson_kernel_best(void);
+
+void hyson_tape_init(hyson_tape *tape);
+void hyson_tape_free(hyson_tape *tape);
+
+/*
+ * Scans src[start, end) as one JSON text into tape (emptied first). Returns HYSON_OK, or an error
+ * code with tape->error_code and tape->error_offset set. Reads only within [start, end).
+ */
+int hyson_scan(const uint8_t *src, size_t start, size_t end, const hyson_config *config,
+               const hyson_kernel *kernel, hyson_tape *tape);
+
+/*
+ * Correctly rounded decimal to binary64 (IEEE 754 round-half-even): significand * 10^exponent10,
+ * negated when negative; significand < 10^19 exact (unsigned). Clinger's fast path, then
+ * Eisel-Lemire (Lemire 2021; complete for 19 digits per Mushtak & Lemire 2023).
+ */
+double hyson_to_double(uint64_t significand, int32_t exponent10, int negative);
+
+/*
+ * Parses the RFC 8259 number text b[0, len) (already validated) correctly rounded; any length.
+ * Returns +-infinity beyond the double range and +-0.0 on underflow.
+ */
+double hyson_parse_double(const uint8_t *b, size_t len);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
