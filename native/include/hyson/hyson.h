@@ -101,20 +101,17 @@ typedef struct hyson_tape {
     int64_t error_offset; /* absolute byte offset into the input */
 } hyson_tape;
 
-/* A CPU kernel: the per-ISA primitives the generic scanner calls. */
+/*
+ * A CPU kernel: the whole scanner compiled for one instruction set. The scanner is written once
+ * (src/generic/scan_impl.h); each file in src/kernels/ defines its SIMD primitives, enables its
+ * instruction set with a target pragma, and includes it, so no call inside the scan is indirect.
+ */
+typedef int (*hyson_scan_fn)(const uint8_t *src, size_t start, size_t end, const struct hyson_config *config,
+                             struct hyson_tape *tape);
+
 typedef struct hyson_kernel {
     const char *name; /* "scalar", "sse2", "avx2", "avx512" */
-    /*
-     * Returns the index of the first byte in src[i, end) that is '"', '\\', below 0x20 or at least
-     * 0x80, or end when there is none. Reads only within [i, end).
-     */
-    size_t (*find_string_special)(const uint8_t *src, size_t i, size_t end);
-    /*
-     * Validates UTF-8 from src[i] (a byte >= 0x80) up to the first '"', '\\' or control byte at or
-     * after i; returns the index of that byte (or end), or (size_t)-1 with *bad set to the lead byte of the
-     * first ill-formed sequence. Reads only within [i, end).
-     */
-    size_t (*validate_utf8_run)(const uint8_t *src, size_t i, size_t end, size_t *bad);
+    hyson_scan_fn scan;
 } hyson_kernel;
 
 /* The kernels this CPU supports, best first; the last is always scalar. */

@@ -43,7 +43,7 @@
 #error "number.c needs double arithmetic evaluated in double precision (FLT_EVAL_METHOD == 0)"
 #endif
 
-typedef unsigned __int128 hyson_u128;
+__extension__ typedef unsigned __int128 hyson_u128;
 
 #define HYSON_SIGN_BIT UINT64_C(0x8000000000000000)
 #define HYSON_INFINITY_BITS UINT64_C(0x7FF0000000000000)
@@ -327,75 +327,105 @@ double hyson_parse_double(const uint8_t *b, size_t len) {
     int64_t dec_exp = 0; /* exponent adjustment from digit positions; |dec_exp| <= len */
     int truncated = 0;   /* a nonzero significant digit beyond the 19th was seen */
 
-    /* Integer part: "0" or [1-9][0-9]*. */
-    while (i < len) {
-        if (len - i >= 8) {
-            uint64_t chunk = hyson_load8_le(b + i);
-            if (hyson_is_eight_digits(chunk)) {
-                if (w != 0 && kept <= 11) {
-                    w = w * 100000000 + hyson_parse_eight_digits(chunk);
-                    kept += 8;
-                    i += 8;
-                    continue;
-                }
-                if (kept == 19) {
-                    dec_exp += 8;
-                    truncated |= chunk != HYSON_EIGHT_ZEROS;
-                    i += 8;
-                    continue;
-                }
-            }
+    /*
+     * Integer part: "0" or [1-9][0-9]*. Leading zeros are not significant and do not move the
+     * exponent. After them each digit is significant: eight at a time (SWAR) while they fit in
+     * the 19 kept, then one at a time; beyond the 19th they only scale the exponent.
+     */
+    while (i < len && b[i] == '0') {
+        i++;
+    }
+    while (kept <= 11 && len - i >= 8) {
+        uint64_t chunk = hyson_load8_le(b + i);
+        if (!hyson_is_eight_digits(chunk)) {
+            break;
         }
+        w = w * 100000000 + hyson_parse_eight_digits(chunk);
+        kept += 8;
+        i += 8;
+    }
+    while (i < len && kept < 19) {
         unsigned d = (unsigned)b[i] - '0';
         if (d > 9) {
             break;
         }
-        if (kept < 19) {
-            if (w != 0 || d != 0) {
-                w = w * 10 + d;
-                kept++;
-            }
-        } else {
-            dec_exp++;
-            truncated |= d != 0;
-        }
+        w = w * 10 + d;
+        kept++;
         i++;
     }
-    /* Fraction. */
-    if (i < len && b[i] == '.') {
-        i++;
-        while (i < len) {
-            if (len - i >= 8) {
-                uint64_t chunk = hyson_load8_le(b + i);
-                if (hyson_is_eight_digits(chunk)) {
-                    if (w != 0 && kept <= 11) {
-                        w = w * 100000000 + hyson_parse_eight_digits(chunk);
-                        kept += 8;
-                        dec_exp -= 8;
-                        i += 8;
-                        continue;
-                    }
-                    if (kept == 19) {
-                        truncated |= chunk != HYSON_EIGHT_ZEROS;
-                        i += 8;
-                        continue;
-                    }
-                }
+    if (kept == 19) {
+        while (len - i >= 8) {
+            uint64_t chunk = hyson_load8_le(b + i);
+            if (!hyson_is_eight_digits(chunk)) {
+                break;
             }
+            dec_exp += 8;
+            truncated |= chunk != HYSON_EIGHT_ZEROS;
+            i += 8;
+        }
+        while (i < len) {
             unsigned d = (unsigned)b[i] - '0';
             if (d > 9) {
                 break;
             }
-            if (kept < 19) {
-                if (w != 0 || d != 0) {
-                    w = w * 10 + d;
-                    kept++;
-                }
-                dec_exp--; /* leading fraction zeros shift the exponent but are not significant */
-            } else {
-                truncated |= d != 0;
-            }
+            dec_exp++;
+            truncated |= d != 0;
             i++;
+        }
+    }
+    /*
+     * Fraction. Before the first significant digit, zeros shift the exponent but are not kept;
+     * every fraction digit that enters w shifts it by one; digits beyond the 19th do neither.
+     */
+    if (i < len && b[i] == '.') {
+        i++;
+        if (w == 0) {
+            while (len - i >= 8 && hyson_load8_le(b + i) == HYSON_EIGHT_ZEROS) {
+                dec_exp -= 8;
+                i += 8;
+            }
+            while (i < len && b[i] == '0') {
+                dec_exp--;
+                i++;
+            }
+        }
+        size_t first = i;
+        while (kept <= 11 && len - i >= 8) {
+            uint64_t chunk = hyson_load8_le(b + i);
+            if (!hyson_is_eight_digits(chunk)) {
+                break;
+            }
+            w = w * 100000000 + hyson_parse_eight_digits(chunk);
+            kept += 8;
+            i += 8;
+        }
+        while (i < len && kept < 19) {
+            unsigned d = (unsigned)b[i] - '0';
+            if (d > 9) {
+                break;
+            }
+            w = w * 10 + d;
+            kept++;
+            i++;
+        }
+        dec_exp -= (int64_t)(i - first); /* <= 19 */
+        if (kept == 19) {
+            while (len - i >= 8) {
+                uint64_t chunk = hyson_load8_le(b + i);
+                if (!hyson_is_eight_digits(chunk)) {
+                    break;
+                }
+                truncated |= chunk != HYSON_EIGHT_ZEROS;
+                i += 8;
+            }
+            while (i < len) {
+                unsigned d = (unsigned)b[i] - '0';
+                if (d > 9) {
+                    break;
+                }
+                truncated |= d != 0;
+                i++;
+            }
         }
     }
     if (w == 0) {
