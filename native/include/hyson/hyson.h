@@ -84,6 +84,11 @@ typedef struct hyson_config {
     int32_t max_depth;           /* nesting levels, >= 1 */
     int32_t max_number_length;   /* characters, >= 1 */
     uint32_t flags;              /* HYSON_ALLOW_* | HYSON_BIG_DECIMALS | surrogate policy */
+    /*
+     * Added to every offset the scanner records (tape payloads and error_offset), so a document
+     * copied out of a larger Java array into a native buffer still yields offsets into that array.
+     */
+    int64_t origin;
 } hyson_config;
 
 /* A tape and its side buffers, owned by a context, grown with realloc and reused across scans. */

@@ -47,6 +47,23 @@ public final class Backend {
         return new Backend(Backends.select(choice.name()));
     }
 
+    /**
+     * The native backend bound to one CPU kernel, for tests and benchmarks that compare kernels
+     * ({@code -Dhyson.native.kernel} does the same process-wide).
+     *
+     * @param kernel {@code scalar}, {@code sse2}, {@code avx2} or {@code avx512}
+     * @return that backend; unavailable (see {@link #error()}) when the library did not load or
+     *     this CPU lacks the kernel
+     */
+    public static Backend nativeKernel(String kernel) {
+        return new Backend(Backends.nativeKernel(kernel));
+    }
+
+    /** @return the native kernels this CPU supports, best first; empty when the native library did not load */
+    public static java.util.List<String> nativeKernels() {
+        return dev.hyson.internal.scan.NativeLibrary.kernelNames();
+    }
+
     /** @return what was asked for: {@code auto}, {@code native} or {@code java} */
     public String requested() {
         return selection.requested;

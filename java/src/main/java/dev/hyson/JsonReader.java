@@ -367,6 +367,15 @@ public final class JsonReader {
             return this;
         }
 
+        /**
+         * @param backend the backend this reader parses with, e.g. {@link Backend#nativeKernel(String)};
+         *     an unavailable one makes every parse throw {@link IllegalStateException}
+         */
+        public Builder backend(Backend backend) {
+            this.backend = Objects.requireNonNull(backend, "backend");
+            return this;
+        }
+
         /** @return an immutable, thread-safe reader with these options */
         public JsonReader build() {
             return new JsonReader(this);

@@ -22,7 +22,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /** JSONTestSuite (nst/JSONTestSuite test_parsing): y_ accepted, n_ rejected, i_ as the table says. */
 class ConformanceTest {
-    static Stream<Backend.Choice> backends() {
+    static Stream<Backend> backends() {
         return TestSupport.backends().stream();
     }
 
@@ -37,7 +37,7 @@ class ConformanceTest {
 
     @ParameterizedTest
     @MethodSource("backends")
-    void parse_yFiles_accepted(Backend.Choice backend) throws IOException {
+    void parse_yFiles_accepted(Backend backend) throws IOException {
         JsonReader reader = TestSupport.reader(backend);
         List<Path> files = files("y_");
         assertEquals(95, files.size());
@@ -52,7 +52,7 @@ class ConformanceTest {
 
     @ParameterizedTest
     @MethodSource("backends")
-    void parse_nFiles_rejectedWithParseException(Backend.Choice backend) throws IOException {
+    void parse_nFiles_rejectedWithParseException(Backend backend) throws IOException {
         JsonReader reader = TestSupport.reader(backend);
         List<Path> files = files("n_");
         assertEquals(188, files.size());
@@ -70,7 +70,7 @@ class ConformanceTest {
 
     @ParameterizedTest
     @MethodSource("backends")
-    void parse_iFiles_asTheTableSays(Backend.Choice backend) throws IOException {
+    void parse_iFiles_asTheTableSays(Backend backend) throws IOException {
         Map<String, String> expected = new HashMap<>();
         try (InputStream in = ConformanceTest.class.getResourceAsStream("/jsontestsuite-i.tsv")) {
             assertNotNull(in, "jsontestsuite-i.tsv");

@@ -19,7 +19,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /** Every corpus document: parse, write (compact and pretty, every output kind), parse again, same value. */
 class CorpusTest {
-    static Stream<Backend.Choice> backends() {
+    static Stream<Backend> backends() {
         return TestSupport.backends().stream();
     }
 
@@ -34,7 +34,7 @@ class CorpusTest {
 
     @ParameterizedTest
     @MethodSource("backends")
-    void corpus_roundTripCompactAndPretty_equalValues(Backend.Choice backend) throws IOException {
+    void corpus_roundTripCompactAndPretty_equalValues(Backend backend) throws IOException {
         JsonReader reader = TestSupport.reader(backend);
         JsonWriter pretty = JsonWriter.builder().indent(2).build();
         List<Path> docs = documents();
@@ -52,7 +52,7 @@ class CorpusTest {
 
     @ParameterizedTest
     @MethodSource("backends")
-    void corpus_everyInputKind_sameValue(Backend.Choice backend) throws IOException {
+    void corpus_everyInputKind_sameValue(Backend backend) throws IOException {
         JsonReader reader = TestSupport.reader(backend);
         for (String name : new String[] {"twitter.json", "citm_catalog.json", "canada.json", "random.json"}) {
             Path p = TestSupport.shared().resolve("corpus").resolve(name);
@@ -89,7 +89,7 @@ class CorpusTest {
 
     @ParameterizedTest
     @MethodSource("backends")
-    void ndjson_eachLine_parsesToAnArray(Backend.Choice backend) throws IOException {
+    void ndjson_eachLine_parsesToAnArray(Backend backend) throws IOException {
         JsonReader reader = TestSupport.reader(backend);
         List<String> lines = Files.readAllLines(TestSupport.shared().resolve("corpus/amazon_cellphones.ndjson"));
         assertEquals(793, lines.stream().filter(l -> !l.isBlank()).count());
@@ -104,7 +104,7 @@ class CorpusTest {
 
     @ParameterizedTest
     @MethodSource("backends")
-    void twitterVariant_bigIds_exactLongs(Backend.Choice backend) throws IOException {
+    void twitterVariant_bigIds_exactLongs(Backend backend) throws IOException {
         Object v = TestSupport.reader(backend).parse(TestSupport.shared().resolve("corpus/variants/simdjson-data/twitter.json"));
         @SuppressWarnings("unchecked")
         Map<String, Object> first = (Map<String, Object>) ((List<?>) ((Map<?, ?>) v).get("statuses")).get(0);

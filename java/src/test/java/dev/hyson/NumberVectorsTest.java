@@ -21,13 +21,13 @@ import org.junit.jupiter.params.provider.MethodSource;
 class NumberVectorsTest {
     private static final Pattern JSON_NUMBER = Pattern.compile("-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?");
 
-    static Stream<Backend.Choice> backends() {
+    static Stream<Backend> backends() {
         return TestSupport.backends().stream();
     }
 
     @ParameterizedTest
     @MethodSource("backends")
-    void vectors_parseAsDocuments_exactBits(Backend.Choice backend) throws IOException {
+    void vectors_parseAsDocuments_exactBits(Backend backend) throws IOException {
         Path numbers = TestSupport.shared().resolve("conformance/numbers");
         JsonReader reader = TestSupport.reader(backend, b -> b.maxNumberLength(100_000).allowInfinityForOverflow(true));
         int checked = 0;

@@ -28,7 +28,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /** The parser's values, options, limits and errors; every case on every backend. */
 class ParserTest {
-    static Stream<Backend.Choice> backends() {
+    static Stream<Backend> backends() {
         return TestSupport.backends().stream();
     }
 
@@ -38,7 +38,7 @@ class ParserTest {
 
     @ParameterizedTest
     @MethodSource("backends")
-    void parse_everyValueType_expectedJavaTypes(Backend.Choice backend) {
+    void parse_everyValueType_expectedJavaTypes(Backend backend) {
         JsonReader r = TestSupport.reader(backend);
         Object v = r.parse(" {\"s\":\"x\",\"i\":-42,\"big\":123456789012345678901234,\"d\":2.5,\"e\":1E2,"
                 + "\"t\":true,\"f\":false,\"n\":null,\"a\":[1,[],{}],\"o\":{\"k\":\"v\"}} \n");
@@ -62,7 +62,7 @@ class ParserTest {
 
     @ParameterizedTest
     @MethodSource("backends")
-    void parse_scalarsAtTopLevel(Backend.Choice backend) {
+    void parse_scalarsAtTopLevel(Backend backend) {
         JsonReader r = TestSupport.reader(backend);
         assertEquals("hi", r.parse("\"hi\""));
         assertEquals(0L, r.parse("0"));
@@ -84,7 +84,7 @@ class ParserTest {
 
     @ParameterizedTest
     @MethodSource("backends")
-    void parse_strings_escapesAndUnicode(Backend.Choice backend) {
+    void parse_strings_escapesAndUnicode(Backend backend) {
         JsonReader r = TestSupport.reader(backend);
         assertEquals("a\"b\\c/d\be\ff\ng\rh\ti", r.parse("\"a\\\"b\\\\c\\/d\\be\\ff\\ng\\rh\\ti\""));
         assertEquals("\u00e9\u65e5\uD83D\uDE00", r.parse("\"\\u00e9\\u65E5\\uD83D\\uDE00\""));
@@ -101,7 +101,7 @@ class ParserTest {
 
     @ParameterizedTest
     @MethodSource("backends")
-    void loneSurrogates_policies(Backend.Choice backend) {
+    void loneSurrogates_policies(Backend backend) {
         String doc = "[\"a\\uD800b\", \"\\uDC00\", \"\\uD83D\\u0041\"]";
         assertEquals(List.of("a\uD800b", "\uDC00", "\uD83DA"), TestSupport.reader(backend).parse(doc));
         assertEquals(List.of("a\uFFFDb", "\uFFFD", "\uFFFDA"),
@@ -113,7 +113,7 @@ class ParserTest {
 
     @ParameterizedTest
     @MethodSource("backends")
-    void invalidUtf8_rejectedAtTheBadSequence(Backend.Choice backend) {
+    void invalidUtf8_rejectedAtTheBadSequence(Backend backend) {
         JsonReader r = TestSupport.reader(backend);
         byte[][] bad = {
             {'"', (byte) 0xC0, (byte) 0x80, '"'}, // overlong NUL
@@ -136,7 +136,7 @@ class ParserTest {
 
     @ParameterizedTest
     @MethodSource("backends")
-    void byteOrderMark_skippedByDefault_errorOnRequest(Backend.Choice backend) {
+    void byteOrderMark_skippedByDefault_errorOnRequest(Backend backend) {
         byte[] doc = {(byte) 0xEF, (byte) 0xBB, (byte) 0xBF, '[', '1', ']'};
         assertEquals(List.of(1L), TestSupport.reader(backend).parse(doc));
         JsonParseException e = assertThrows(JsonParseException.class,
@@ -147,7 +147,7 @@ class ParserTest {
 
     @ParameterizedTest
     @MethodSource("backends")
-    void lenientOptions_offByDefault_eachAcceptsItsExtension(Backend.Choice backend) {
+    void lenientOptions_offByDefault_eachAcceptsItsExtension(Backend backend) {
         JsonReader strict = TestSupport.reader(backend);
         String comments = "// head\n[1, /* two */ 2 // tail\n]";
         String trailing = "{\"a\":[1,2,],}";
@@ -169,7 +169,7 @@ class ParserTest {
 
     @ParameterizedTest
     @MethodSource("backends")
-    void overflow_errorNamesTheNumber_orInfinityOnRequest(Backend.Choice backend) {
+    void overflow_errorNamesTheNumber_orInfinityOnRequest(Backend backend) {
         JsonParseException e = reject(TestSupport.reader(backend), "[0, 1e400]");
         assertEquals(JsonParseException.Kind.NUMBER_OUT_OF_RANGE, e.kind());
         assertEquals(4, e.offset());
@@ -180,7 +180,7 @@ class ParserTest {
 
     @ParameterizedTest
     @MethodSource("backends")
-    void bigDecimals_exactForFractionsAndExponents(Backend.Choice backend) {
+    void bigDecimals_exactForFractionsAndExponents(Backend backend) {
         JsonReader r = TestSupport.reader(backend, b -> b.bigDecimals(true));
         assertEquals(List.of(new BigDecimal("0.1"), new BigDecimal("1E+400"), 7L, new BigDecimal("-2.50")),
                 r.parse("[0.1, 1E+400, 7, -2.50]"));
@@ -188,7 +188,7 @@ class ParserTest {
 
     @ParameterizedTest
     @MethodSource("backends")
-    void duplicateKeys_policies(Backend.Choice backend) {
+    void duplicateKeys_policies(Backend backend) {
         String doc = "{\"a\":1,\"b\":2,\"a\":3}";
         Map<?, ?> last = (Map<?, ?>) TestSupport.reader(backend).parse(doc);
         assertEquals(3L, last.get("a"));
@@ -205,7 +205,7 @@ class ParserTest {
 
     @ParameterizedTest
     @MethodSource("backends")
-    void limits_depthStringNumberDocument(Backend.Choice backend) {
+    void limits_depthStringNumberDocument(Backend backend) {
         JsonReader r = TestSupport.reader(backend, b -> b.maxDepth(3).maxStringLength(5).maxNumberLength(4).maxDocumentLength(40));
         assertEquals(List.of(List.of(List.of())), r.parse("[[[]]]"));
         JsonParseException depth = reject(r, "[[[[]]]]");
@@ -233,7 +233,7 @@ class ParserTest {
 
     @ParameterizedTest
     @MethodSource("backends")
-    void deepNesting_isALimitError_neverStackOverflow(Backend.Choice backend) {
+    void deepNesting_isALimitError_neverStackOverflow(Backend backend) {
         String deep = "[".repeat(100_000);
         JsonParseException e = reject(TestSupport.reader(backend), deep);
         assertEquals(JsonParseException.Kind.LIMIT_EXCEEDED, e.kind());
@@ -253,7 +253,7 @@ class ParserTest {
     /** Exact positions: offset from the start, 1-based line, column in code points. */
     @ParameterizedTest
     @MethodSource("backends")
-    void errors_exactLineColumnOffset(Backend.Choice backend) {
+    void errors_exactLineColumnOffset(Backend backend) {
         JsonReader r = TestSupport.reader(backend);
         Object[][] cases = {
             // input, offset, line, column, message start
@@ -288,7 +288,7 @@ class ParserTest {
 
     @ParameterizedTest
     @MethodSource("backends")
-    void slice_offsetsRelativeToSlice(Backend.Choice backend) {
+    void slice_offsetsRelativeToSlice(Backend backend) {
         byte[] buf = "xxx[1,]yyy".getBytes(StandardCharsets.US_ASCII);
         JsonParseException e = assertThrows(JsonParseException.class, () -> TestSupport.reader(backend).parse(buf, 3, 4));
         assertEquals(3, e.offset());
@@ -299,7 +299,7 @@ class ParserTest {
     @SuppressWarnings("unchecked")
     @ParameterizedTest
     @MethodSource("backends")
-    void keyCache_repeatedNames_sameInstance(Backend.Choice backend) {
+    void keyCache_repeatedNames_sameInstance(Backend backend) {
         JsonReader r = TestSupport.reader(backend);
         List<?> list = (List<?>) r.parse("[{\"id\":1,\"name\":\"a\",\"caf\u00e9\":1},{\"id\":2,\"name\":\"b\",\"caf\u00e9\":2}]");
         List<String> k0 = new ArrayList<>(((Map<String, ?>) list.get(0)).keySet());
@@ -322,7 +322,7 @@ class ParserTest {
 
     @ParameterizedTest
     @MethodSource("backends")
-    void keyCache_manyDistinctNames_stillCorrect(Backend.Choice backend) {
+    void keyCache_manyDistinctNames_stillCorrect(Backend backend) {
         // far more names than cache slots, and names longer than the cached maximum
         StringBuilder sb = new StringBuilder("{");
         for (int i = 0; i < 20_000; i++) {
@@ -336,7 +336,7 @@ class ParserTest {
 
     @ParameterizedTest
     @MethodSource("backends")
-    void concurrency_oneReaderManyThreads_sameResults(Backend.Choice backend) throws Exception {
+    void concurrency_oneReaderManyThreads_sameResults(Backend backend) throws Exception {
         JsonReader r = TestSupport.reader(backend);
         List<String> docs = new ArrayList<>();
         List<Object> expected = new ArrayList<>();
@@ -375,7 +375,7 @@ class ParserTest {
 
     @ParameterizedTest
     @MethodSource("backends")
-    void randomBytes_onlyValuesOrParseExceptions(Backend.Choice backend) {
+    void randomBytes_onlyValuesOrParseExceptions(Backend backend) {
         JsonReader r = TestSupport.reader(backend);
         SplittableRandom rnd = new SplittableRandom(42);
         byte[] alphabet = "{}[]\",:0123456789.eE+-tfnrue \\u\u00e9aZ\n".getBytes(StandardCharsets.UTF_8);
@@ -397,7 +397,7 @@ class ParserTest {
 
     @ParameterizedTest
     @MethodSource("backends")
-    void inputStream_readToEnd_notClosed(Backend.Choice backend) {
+    void inputStream_readToEnd_notClosed(Backend backend) {
         boolean[] closed = {false};
         InputStream in = new ByteArrayInputStream("{\"a\":[1,2]}".getBytes(StandardCharsets.UTF_8)) {
             @Override
@@ -412,7 +412,7 @@ class ParserTest {
 
     @ParameterizedTest
     @MethodSource("backends")
-    void options_toBuilder_keepsSettings(Backend.Choice backend) {
+    void options_toBuilder_keepsSettings(Backend backend) {
         JsonReader r = TestSupport.reader(backend, b -> b.allowComments(true).maxDepth(5));
         JsonReader copy = r.toBuilder().allowTrailingCommas(true).build();
         assertEquals(List.of(1L), copy.parse("[1, /* c */]"));

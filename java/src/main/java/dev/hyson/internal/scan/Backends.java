@@ -49,6 +49,20 @@ public final class Backends {
         return ACTIVE;
     }
 
+    /** @return a selection of the native scanner with the named CPU kernel, or the reason there is none */
+    public static Selection nativeKernel(String kernel) {
+        String why = NativeLibrary.unavailableReason();
+        for (Scanner s : NativeLibrary.kernels()) {
+            if (s.kernel().equals(kernel)) {
+                return new Selection("native", s, null, null);
+            }
+        }
+        String error = why != null ? "native backend unavailable: " + why
+                : "native kernel '" + kernel + "' is not supported by this CPU (it supports "
+                        + String.join(", ", NativeLibrary.kernelNames()) + ")";
+        return new Selection("native", null, why, error);
+    }
+
     /** @return a selection for {@code requested} ({@code auto}, {@code native}, {@code java}), made now */
     public static Selection select(String requested) {
         String r = requested == null ? "auto" : requested.trim().toLowerCase(Locale.ROOT);

@@ -64,6 +64,8 @@ public final class Tape {
     public long errorOffset;
     /** The scanner's container stack, {@code (tape index << 1) | isObject}, reused across parses. */
     public int[] stack = new int[64];
+    /** The native backend's context for this tape (its C-side buffers), created on first use. */
+    public Object nativeContext;
     /** Element counts of the open containers, parallel to {@link #stack}. */
     public int[] counts = new int[64];
 

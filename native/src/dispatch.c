@@ -1,0 +1,65 @@
+/*
+ * CPU detection and the kernel table, best first. Chosen once at load time from what the CPU
+ * reports (__builtin_cpu_supports), so one library built without -march runs on any x86-64.
+ */
+#include <string.h>
+
+#include "hyson/hyson.h"
+
+hyson_scan_fn hyson_scan_scalar_fn(void);
+hyson_scan_fn hyson_scan_sse2_fn(void);
+hyson_scan_fn hyson_scan_avx2_fn(void);
+hyson_scan_fn hyson_scan_avx512_fn(void);
+
+static hyson_kernel hyson_kernels[4];
+static size_t hyson_kernel_total;
+
+static void hyson_add(const char *name, hyson_scan_fn fn) {
+    if (fn != 0) {
+        hyson_kernels[hyson_kernel_total].name = name;
+        hyson_kernels[hyson_kernel_total].scan = fn;
+        hyson_kernel_total++;
+    }
+}
+
+/* Runs when the library is loaded, before any other call can be made. */
+__attribute__((constructor)) static void hyson_detect(void) {
+    hyson_kernel_total = 0;
+#if defined(__x86_64__) || defined(_M_X64)
+    __builtin_cpu_init();
+    if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw")) {
+        hyson_add("avx512", hyson_scan_avx512_fn());
+    }
+    if (__builtin_cpu_supports("avx2")) {
+        hyson_add("avx2", hyson_scan_avx2_fn());
+    }
+    hyson_add("sse2", hyson_scan_sse2_fn());
+#endif
+    hyson_add("scalar", hyson_scan_scalar_fn());
+}
+
+size_t hyson_kernel_count(void) {
+    return hyson_kernel_total;
+}
+
+const hyson_kernel *hyson_kernel_at(size_t index) {
+    return index < hyson_kernel_total ? &hyson_kernels[index] : NULL;
+}
+
+const hyson_kernel *hyson_kernel_named(const char *name) {
+    for (size_t i = 0; i < hyson_kernel_total; i++) {
+        if (strcmp(hyson_kernels[i].name, name) == 0) {
+            return &hyson_kernels[i];
+        }
+    }
+    return NULL;
+}
+
+const hyson_kernel *hyson_kernel_best(void) {
+    return &hyson_kernels[0];
+}
+
+int hyson_scan(const uint8_t *src, size_t start, size_t end, const hyson_config *config, const hyson_kernel *kernel,
+               hyson_tape *tape) {
+    return kernel->scan(src, start, end, config, tape);
+}

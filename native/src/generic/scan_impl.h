@@ -1,0 +1,630 @@
+/*
+ * The scanner, written once and compiled once per kernel (each file of src/kernels includes this one after
+ * defining their primitives and enabling their instruction set). It mirrors
+ * dev.hyson.internal.scan.JavaScanner decision for decision, so both backends write the same tape
+ * and report the same error code at the same offset for every input.
+ *
+ * The including file defines:
+ *   HYSON_SCAN_NAME                   the function name, e.g. hyson_scan_avx2
+ *   size_t hyson_k_find_special(src, i, end)
+ *       first index in [i, end) holding '"', '\\', a byte below 0x20 or a byte >= 0x80; end if none
+ *   size_t hyson_k_skip_spaces(src, i, end)
+ *       first index in [i, end) not holding ' ', '\t', '\n' or '\r'; end if none
+ * Every read is checked against end before it is made.
+ */
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "hyson/hyson.h"
+#include "scan_support.h"
+
+/* Everything below is static, so each kernel gets its own copy compiled for its instruction set. */
+
+typedef struct hyson_scan_state {
+    const uint8_t *src;
+    size_t end;
+    const hyson_config *cfg;
+    hyson_tape *tape;
+} hyson_scan_state;
+
+#define HYSON_FAIL(code, at)                                                                        \
+    do {                                                                                           \
+        st->tape->error_code = (code);                                                             \
+        st->tape->error_offset = (int64_t)(at) + st->cfg->origin;                                  \
+        return (size_t)-1;                                                                         \
+    } while (0)
+
+/* A tape entry whose payload is the input offset pos, shifted by the configured origin. */
+#define HYSON_AT(tag, pos) hyson_entry((tag), (size_t)((int64_t)(pos) + st->cfg->origin))
+
+#define HYSON_FAILED ((size_t)-1)
+
+static inline size_t hyson_skip_whitespace(hyson_scan_state *st, size_t pos);
+
+static size_t hyson_skip_comment(hyson_scan_state *st, size_t pos) {
+    const uint8_t *src = st->src;
+    size_t end = st->end;
+    if (pos + 1 >= end) {
+        return pos; /* a lone '/' is left for the caller to reject */
+    }
+    if (src[pos + 1] == '/') {
+        size_t i = pos + 2;
+        while (i < end && src[i] != '\n') {
+            i++;
+        }
+        return i;
+    }
+    if (src[pos + 1] == '*') {
+        for (size_t i = pos + 2; i + 1 < end; i++) {
+            if (src[i] == '*' && src[i + 1] == '/') {
+                return i + 2;
+            }
+        }
+        HYSON_FAIL(HYSON_ERR_UNTERMINATED_COMMENT, pos);
+    }
+    return pos;
+}
+
+/* Returns the first non-whitespace index, or HYSON_FAILED (unterminated comment). */
+static inline size_t hyson_skip_whitespace(hyson_scan_state *st, size_t pos) {
+    const uint8_t *src = st->src;
+    size_t end = st->end;
+    while (pos < end) {
+        uint8_t c = src[pos];
+        if (c > ' ') {
+            if (c == '/' && (st->cfg->flags & HYSON_ALLOW_COMMENTS)) {
+                size_t next = hyson_skip_comment(st, pos);
+                if (next == HYSON_FAILED) {
+                    return HYSON_FAILED;
+                }
+                if (next == pos) {
+                    return pos;
+                }
+                pos = next;
+                continue;
+            }
+            return pos;
+        }
+        if (c == ' ' || c == '\n' || c == '\r' || c == '\t') {
+            /* one or two blanks are common between tokens; longer runs (indentation) go wide */
+            if (pos + 1 < end && src[pos + 1] <= ' ') {
+                pos = hyson_k_skip_spaces(src, pos + 1, end);
+            } else {
+                pos++;
+            }
+        } else {
+            return pos;
+        }
+    }
+    return pos;
+}
+
+static size_t hyson_scan_escaped_string(hyson_scan_state *st, size_t q) {
+    const uint8_t *src = st->src;
+    size_t end = st->end;
+    hyson_tape *tape = st->tape;
+    const hyson_config *cfg = st->cfg;
+    unsigned policy = (cfg->flags >> HYSON_SURROGATES_SHIFT) & 3u;
+    size_t start_latin1 = tape->latin1_size;
+    size_t n = start_latin1;
+    int wide = 0;
+    size_t start_wide = 0;
+    size_t w = 0;
+    size_t i = q + 1;
+    for (;;) {
+        if (i >= end) {
+            HYSON_FAIL(HYSON_ERR_UNTERMINATED_STRING, q);
+        }
+        if ((int64_t)(i - q - 1) > cfg->max_string_length) {
+            HYSON_FAIL(HYSON_ERR_STRING_LIMIT, q);
+        }
+        uint8_t b = src[i];
+        uint32_t ch;
+        if (b == '"') {
+            break;
+        } else if (b == '\\') {
+            if (i + 1 >= end) {
+                HYSON_FAIL(HYSON_ERR_INVALID_ESCAPE, i);
+            }
+            switch (src[i + 1]) {
+                case '"': ch = '"'; i += 2; break;
+                case '\\': ch = '\\'; i += 2; break;
+                case '/': ch = '/'; i += 2; break;
+                case 'b': ch = '\b'; i += 2; break;
+                case 'f': ch = '\f'; i += 2; break;
+                case 'n': ch = '\n'; i += 2; break;
+                case 'r': ch = '\r'; i += 2; break;
+                case 't': ch = '\t'; i += 2; break;
+                case 'u': {
+                    int32_t unit = hyson_hex4(src, i + 2, end);
+                    if (unit < 0) {
+                        HYSON_FAIL(HYSON_ERR_INVALID_ESCAPE, i);
+                    }
+                    if (unit >= 0xD800 && unit <= 0xDFFF) {
+                        int32_t low = -1;
+                        if (unit <= 0xDBFF && i + 8 <= end && src[i + 6] == '\\' && src[i + 7] == 'u') {
+                            low = hyson_hex4(src, i + 8, end);
+                        }
+                        if (low >= 0xDC00 && low <= 0xDFFF) {
+                            if (!wide) {
+                                start_wide = tape->utf16_size;
+                                if (!hyson_ensure_utf16(tape, start_wide, n - start_latin1 + 2)) {
+                                    HYSON_FAIL(HYSON_ERR_OUT_OF_MEMORY, i);
+                                }
+                                w = hyson_widen(tape, start_latin1, n, start_wide);
+                                wide = 1;
+                            }
+                            if (!hyson_ensure_utf16(tape, w, 2)) {
+                                HYSON_FAIL(HYSON_ERR_OUT_OF_MEMORY, i);
+                            }
+                            tape->utf16[w++] = (uint16_t)unit;
+                            tape->utf16[w++] = (uint16_t)low;
+                            i += 12;
+                            continue;
+                        }
+                        if (policy == HYSON_SURROGATES_ERROR) {
+                            HYSON_FAIL(HYSON_ERR_LONE_SURROGATE, i);
+                        }
+                        ch = policy == HYSON_SURROGATES_REPLACE ? 0xFFFDu : (uint32_t)unit;
+                    } else {
+                        ch = (uint32_t)unit;
+                    }
+                    i += 6;
+                    break;
+                }
+                default:
+                    HYSON_FAIL(HYSON_ERR_INVALID_ESCAPE, i);
+            }
+        } else if (b < 0x80) {
+            if (b < 0x20) {
+                HYSON_FAIL(HYSON_ERR_CONTROL_CHARACTER, i);
+            }
+            ch = b;
+            i++;
+        } else {
+            size_t next = hyson_utf8_validate(src, i, end);
+            if (next == HYSON_FAILED) {
+                HYSON_FAIL(HYSON_ERR_INVALID_UTF8, i);
+            }
+            uint32_t cp = hyson_utf8_decode(src, i, next);
+            i = next;
+            if (cp >= 0x10000) {
+                if (!wide) {
+                    start_wide = tape->utf16_size;
+                    if (!hyson_ensure_utf16(tape, start_wide, n - start_latin1 + 2)) {
+                        HYSON_FAIL(HYSON_ERR_OUT_OF_MEMORY, i);
+                    }
+                    w = hyson_widen(tape, start_latin1, n, start_wide);
+                    wide = 1;
+                }
+                if (!hyson_ensure_utf16(tape, w, 2)) {
+                    HYSON_FAIL(HYSON_ERR_OUT_OF_MEMORY, i);
+                }
+                cp -= 0x10000;
+                tape->utf16[w++] = (uint16_t)(0xD800 + (cp >> 10));
+                tape->utf16[w++] = (uint16_t)(0xDC00 + (cp & 0x3FF));
+                continue;
+            }
+            ch = cp;
+        }
+        if (!wide) {
+            if (ch < 0x100) {
+                if (!hyson_ensure_latin1(tape, n, 1)) {
+                    HYSON_FAIL(HYSON_ERR_OUT_OF_MEMORY, i);
+                }
+                tape->latin1[n++] = (uint8_t)ch;
+                continue;
+            }
+            start_wide = tape->utf16_size;
+            if (!hyson_ensure_utf16(tape, start_wide, n - start_latin1 + 1)) {
+                HYSON_FAIL(HYSON_ERR_OUT_OF_MEMORY, i);
+            }
+            w = hyson_widen(tape, start_latin1, n, start_wide);
+            wide = 1;
+        }
+        if (!hyson_ensure_utf16(tape, w, 1)) {
+            HYSON_FAIL(HYSON_ERR_OUT_OF_MEMORY, i);
+        }
+        tape->utf16[w++] = (uint16_t)ch;
+    }
+    if (!hyson_ensure_entries(tape, 2)) {
+        HYSON_FAIL(HYSON_ERR_OUT_OF_MEMORY, q);
+    }
+    uint64_t *t = tape->entries + tape->size;
+    if (!wide) {
+        t[0] = HYSON_AT(HYSON_TAG_STR_LATIN1, q);
+        t[1] = ((uint64_t)start_latin1 << 32) | (uint64_t)(n - start_latin1);
+        tape->latin1_size = n;
+    } else {
+        t[0] = HYSON_AT(HYSON_TAG_STR_UTF16, q);
+        t[1] = ((uint64_t)start_wide << 32) | (uint64_t)(w - start_wide);
+        tape->utf16_size = w;
+    }
+    tape->size += 2;
+    return i + 1;
+}
+
+/* Scans the string whose opening quote is at q; returns the index after its closing quote. */
+static inline size_t hyson_scan_string(hyson_scan_state *st, size_t q) {
+    const uint8_t *src = st->src;
+    size_t end = st->end;
+    size_t i = q + 1;
+    int ascii = 1;
+    for (;;) {
+        i = hyson_k_find_special(src, i, end);
+        if (i >= end) {
+            HYSON_FAIL(HYSON_ERR_UNTERMINATED_STRING, q);
+        }
+        uint8_t b = src[i];
+        if (b == '"') {
+            break;
+        }
+        if (b == '\\') {
+            return hyson_scan_escaped_string(st, q);
+        }
+        if (b >= 0x80) {
+            size_t next = hyson_utf8_validate(src, i, end);
+            if (next == HYSON_FAILED) {
+                HYSON_FAIL(HYSON_ERR_INVALID_UTF8, i);
+            }
+            i = next;
+            ascii = 0;
+        } else {
+            HYSON_FAIL(HYSON_ERR_CONTROL_CHARACTER, i);
+        }
+    }
+    size_t length = i - q - 1;
+    if ((int64_t)length > st->cfg->max_string_length) {
+        HYSON_FAIL(HYSON_ERR_STRING_LIMIT, q);
+    }
+    hyson_tape *tape = st->tape;
+    if (!hyson_ensure_entries(tape, 2)) {
+        HYSON_FAIL(HYSON_ERR_OUT_OF_MEMORY, q);
+    }
+    uint64_t *t = tape->entries + tape->size;
+    t[0] = HYSON_AT(ascii ? HYSON_TAG_STR_ASCII : HYSON_TAG_STR_UTF8, q);
+    t[1] = length;
+    tape->size += 2;
+    return i + 1;
+}
+
+static size_t hyson_non_finite(hyson_scan_state *st, size_t begin, size_t pos, int negative) {
+    double v;
+    size_t len;
+    if (!negative && hyson_matches(st->src, pos, st->end, "NaN", 3)) {
+        v = NAN;
+        len = 3;
+    } else if (hyson_matches(st->src, pos, st->end, "Infinity", 8)) {
+        v = negative ? -INFINITY : INFINITY;
+        len = 8;
+    } else {
+        HYSON_FAIL(negative ? HYSON_ERR_INVALID_NUMBER : HYSON_ERR_EXPECTED_VALUE, pos);
+    }
+    if (!hyson_ensure_entries(st->tape, 2)) {
+        HYSON_FAIL(HYSON_ERR_OUT_OF_MEMORY, pos);
+    }
+    uint64_t *t = st->tape->entries + st->tape->size;
+    t[0] = HYSON_AT(HYSON_TAG_DOUBLE, begin);
+    t[1] = hyson_double_bits(v);
+    st->tape->size += 2;
+    return pos + len;
+}
+
+#define HYSON_EXPONENT_CLAMP 1000000
+
+/* A number (RFC 8259 section 6); the same steps as JavaScanner.scanNumber. */
+static inline size_t hyson_scan_number(hyson_scan_state *st, size_t s) {
+    const uint8_t *src = st->src;
+    size_t end = st->end;
+    const hyson_config *cfg = st->cfg;
+    size_t i = s;
+    int negative = 0;
+    if (src[i] == '-') {
+        negative = 1;
+        i++;
+        if (i < end && src[i] == 'I' && (cfg->flags & HYSON_ALLOW_NON_FINITE_LITERALS)) {
+            return hyson_non_finite(st, s, i, 1);
+        }
+    }
+    if (i >= end) {
+        HYSON_FAIL(HYSON_ERR_INVALID_NUMBER, i);
+    }
+    uint64_t w = 0;
+    int64_t digits = 0;
+    int64_t adjust = 0;
+    int truncated = 0;
+    uint8_t c = src[i];
+    if (c == '0') {
+        i++;
+        if (i < end && hyson_is_digit(src[i])) {
+            HYSON_FAIL(HYSON_ERR_INVALID_NUMBER, i);
+        }
+    } else if (c >= '1' && c <= '9') {
+        do {
+            if (digits < 19) {
+                w = w * 10 + (uint64_t)(c - '0');
+            } else {
+                adjust++;
+                truncated = 1;
+            }
+            digits++;
+            i++;
+        } while (i < end && hyson_is_digit(c = src[i]));
+    } else {
+        HYSON_FAIL(HYSON_ERR_INVALID_NUMBER, i);
+    }
+    int fraction = 0;
+    int64_t exponent = 0;
+    if (i < end && src[i] == '.') {
+        fraction = 1;
+        i++;
+        if (i >= end || !hyson_is_digit(src[i])) {
+            HYSON_FAIL(HYSON_ERR_INVALID_NUMBER, i);
+        }
+        do {
+            c = src[i];
+            if (digits == 0 && c == '0') {
+                adjust--;
+            } else if (digits < 19) {
+                w = w * 10 + (uint64_t)(c - '0');
+                digits++;
+                adjust--;
+            } else {
+                truncated = 1;
+                digits++;
+            }
+            i++;
+        } while (i < end && hyson_is_digit(src[i]));
+    }
+    if (i < end && (src[i] == 'e' || src[i] == 'E')) {
+        fraction = 1;
+        i++;
+        int negative_exponent = 0;
+        if (i < end && (src[i] == '+' || src[i] == '-')) {
+            negative_exponent = src[i] == '-';
+            i++;
+        }
+        if (i >= end || !hyson_is_digit(src[i])) {
+            HYSON_FAIL(HYSON_ERR_INVALID_NUMBER, i);
+        }
+        do {
+            if (exponent < HYSON_EXPONENT_CLAMP) {
+                exponent = exponent * 10 + (src[i] - '0');
+            }
+            i++;
+        } while (i < end && hyson_is_digit(src[i]));
+        if (negative_exponent) {
+            exponent = -exponent;
+        }
+    }
+    if ((int64_t)(i - s) > (int64_t)cfg->max_number_length) {
+        HYSON_FAIL(HYSON_ERR_NUMBER_LIMIT, s);
+    }
+    hyson_tape *tape = st->tape;
+    if (!hyson_ensure_entries(tape, 2)) {
+        HYSON_FAIL(HYSON_ERR_OUT_OF_MEMORY, s);
+    }
+    uint64_t *t = tape->entries + tape->size;
+    if (!fraction) {
+        if (digits <= 19 && !truncated) {
+            /* w is exact as an unsigned value (10^19 - 1 < 2^64) */
+            if (!negative && w <= (uint64_t)INT64_MAX) {
+                t[0] = HYSON_AT(HYSON_TAG_INT64, s);
+                t[1] = w;
+                tape->size += 2;
+                return i;
+            }
+            if (negative && w <= (uint64_t)1 << 63) {
+                t[0] = HYSON_AT(HYSON_TAG_INT64, s);
+                t[1] = (uint64_t)0 - w; /* two's complement negation, defined for unsigned */
+                tape->size += 2;
+                return i;
+            }
+        }
+        t[0] = HYSON_AT(HYSON_TAG_BIG_INTEGER, s);
+        t[1] = i - s;
+        tape->size += 2;
+        return i;
+    }
+    if (cfg->flags & HYSON_BIG_DECIMALS) {
+        t[0] = HYSON_AT(HYSON_TAG_BIG_DECIMAL, s);
+        t[1] = i - s;
+        tape->size += 2;
+        return i;
+    }
+    double d;
+    if (truncated) {
+        d = hyson_parse_double(src + s, i - s);
+    } else {
+        int64_t e10 = exponent + adjust;
+        if (e10 < -HYSON_EXPONENT_CLAMP) {
+            e10 = -HYSON_EXPONENT_CLAMP;
+        } else if (e10 > HYSON_EXPONENT_CLAMP) {
+            e10 = HYSON_EXPONENT_CLAMP;
+        }
+        d = hyson_to_double(w, (int32_t)e10, negative);
+    }
+    if (isinf(d) && !(cfg->flags & HYSON_ALLOW_INFINITY_FOR_OVERFLOW)) {
+        HYSON_FAIL(HYSON_ERR_NUMBER_OUT_OF_RANGE, s);
+    }
+    t[0] = HYSON_AT(HYSON_TAG_DOUBLE, s);
+    t[1] = hyson_double_bits(d);
+    tape->size += 2;
+    return i;
+}
+
+static size_t hyson_literal(hyson_scan_state *st, size_t pos, int tag, const char *word, size_t len) {
+    if (!hyson_matches(st->src, pos, st->end, word, len)) {
+        HYSON_FAIL(HYSON_ERR_INVALID_LITERAL, pos);
+    }
+    if (!hyson_ensure_entries(st->tape, 1)) {
+        HYSON_FAIL(HYSON_ERR_OUT_OF_MEMORY, pos);
+    }
+    st->tape->entries[st->tape->size++] = HYSON_AT(tag, pos);
+    return pos + len;
+}
+
+/* Reads a member name at pos (whitespace skipped), then ':' and the whitespace after it. */
+static inline size_t hyson_scan_name(hyson_scan_state *st, size_t pos) {
+    if (pos >= st->end || st->src[pos] != '"') {
+        HYSON_FAIL(HYSON_ERR_EXPECTED_NAME, pos);
+    }
+    pos = hyson_scan_string(st, pos);
+    if (pos == HYSON_FAILED) {
+        return HYSON_FAILED;
+    }
+    pos = hyson_skip_whitespace(st, pos);
+    if (pos == HYSON_FAILED) {
+        return HYSON_FAILED;
+    }
+    if (pos >= st->end || st->src[pos] != ':') {
+        HYSON_FAIL(HYSON_ERR_EXPECTED_COLON, pos);
+    }
+    return hyson_skip_whitespace(st, pos + 1);
+}
+
+#define HYSON_TRY(expr)                                                                             \
+    do {                                                                                           \
+        pos = (expr);                                                                              \
+        if (pos == HYSON_FAILED) {                                                                 \
+            return st->tape->error_code;                                                           \
+        }                                                                                          \
+    } while (0)
+
+#define HYSON_ERROR(code, at)                                                                       \
+    do {                                                                                           \
+        tape->error_code = (code);                                                                 \
+        tape->error_offset = (int64_t)(at) + cfg->origin;                                          \
+        return (code);                                                                             \
+    } while (0)
+
+static int HYSON_SCAN_NAME(const uint8_t *src, size_t start, size_t end, const hyson_config *cfg, hyson_tape *tape) {
+    hyson_scan_state state = {src, end, cfg, tape};
+    hyson_scan_state *st = &state;
+    tape->size = 0;
+    tape->latin1_size = 0;
+    tape->utf16_size = 0;
+    tape->error_code = 0;
+    tape->error_offset = 0;
+    if ((int64_t)(end - start) > cfg->max_document_length) {
+        HYSON_ERROR(HYSON_ERR_DOCUMENT_LIMIT, (int64_t)start + cfg->max_document_length);
+    }
+    size_t pos = start;
+    if (end - start >= 3 && src[start] == 0xEF && src[start + 1] == 0xBB && src[start + 2] == 0xBF) {
+        if (!(cfg->flags & HYSON_ALLOW_BYTE_ORDER_MARK)) {
+            HYSON_ERROR(HYSON_ERR_BYTE_ORDER_MARK, start);
+        }
+        pos += 3;
+    }
+    size_t depth = 0;
+    HYSON_TRY(hyson_skip_whitespace(st, pos));
+
+    for (;;) {
+        /* a value at pos */
+        if (pos >= end) {
+            HYSON_ERROR(HYSON_ERR_EXPECTED_VALUE, pos);
+        }
+        uint8_t c = src[pos];
+        switch (c) {
+            case '"':
+                HYSON_TRY(hyson_scan_string(st, pos));
+                break;
+            case '{':
+            case '[': {
+                if ((int64_t)depth >= (int64_t)cfg->max_depth) {
+                    HYSON_ERROR(HYSON_ERR_DEPTH_LIMIT, pos);
+                }
+                int object = c == '{';
+                if (!hyson_ensure_entries(tape, 2) || !hyson_ensure_stack(tape, depth + 2)) {
+                    HYSON_ERROR(HYSON_ERR_OUT_OF_MEMORY, pos);
+                }
+                size_t index = tape->size;
+                tape->entries[index] = HYSON_AT(object ? HYSON_TAG_OBJECT : HYSON_TAG_ARRAY, pos);
+                tape->size = index + 2;
+                depth++;
+                tape->stack[depth] = (uint32_t)((index << 1) | (size_t)object);
+                tape->counts[depth] = 0;
+                HYSON_TRY(hyson_skip_whitespace(st, pos + 1));
+                if (pos < end && src[pos] == (object ? '}' : ']')) {
+                    tape->entries[index + 1] = 0;
+                    depth--;
+                    pos++;
+                    break;
+                }
+                if (object) {
+                    HYSON_TRY(hyson_scan_name(st, pos));
+                }
+                continue;
+            }
+            case 't':
+                HYSON_TRY(hyson_literal(st, pos, HYSON_TAG_TRUE, "true", 4));
+                break;
+            case 'f':
+                HYSON_TRY(hyson_literal(st, pos, HYSON_TAG_FALSE, "false", 5));
+                break;
+            case 'n':
+                HYSON_TRY(hyson_literal(st, pos, HYSON_TAG_NULL, "null", 4));
+                break;
+            case 'N':
+            case 'I':
+                if (!(cfg->flags & HYSON_ALLOW_NON_FINITE_LITERALS)) {
+                    HYSON_ERROR(HYSON_ERR_EXPECTED_VALUE, pos);
+                }
+                HYSON_TRY(hyson_non_finite(st, pos, pos, 0));
+                break;
+            default:
+                if (hyson_is_digit(c) || c == '-') {
+                    HYSON_TRY(hyson_scan_number(st, pos));
+                    break;
+                }
+                HYSON_ERROR(HYSON_ERR_EXPECTED_VALUE, pos);
+        }
+
+        /* after a value: close containers as far as the input says, or find the next value */
+        for (;;) {
+            if (depth == 0) {
+                HYSON_TRY(hyson_skip_whitespace(st, pos));
+                if (pos != end) {
+                    HYSON_ERROR(HYSON_ERR_EXPECTED_END, pos);
+                }
+                return HYSON_OK;
+            }
+            tape->counts[depth]++;
+            HYSON_TRY(hyson_skip_whitespace(st, pos));
+            int object = (tape->stack[depth] & 1u) != 0;
+            if (pos >= end) {
+                HYSON_ERROR(object ? HYSON_ERR_EXPECTED_COMMA_OR_OBJECT_END : HYSON_ERR_EXPECTED_COMMA_OR_ARRAY_END, pos);
+            }
+            uint8_t d = src[pos];
+            uint8_t close = object ? '}' : ']';
+            if (d == ',') {
+                HYSON_TRY(hyson_skip_whitespace(st, pos + 1));
+                if ((cfg->flags & HYSON_ALLOW_TRAILING_COMMAS) && pos < end && src[pos] == close) {
+                    tape->entries[(tape->stack[depth] >> 1) + 1] = tape->counts[depth];
+                    pos++;
+                    depth--;
+                    continue;
+                }
+                if (object) {
+                    HYSON_TRY(hyson_scan_name(st, pos));
+                }
+                break; /* the next value */
+            }
+            if (d == close) {
+                tape->entries[(tape->stack[depth] >> 1) + 1] = tape->counts[depth];
+                pos++;
+                depth--;
+                continue;
+            }
+            HYSON_ERROR(object ? HYSON_ERR_EXPECTED_COMMA_OR_OBJECT_END : HYSON_ERR_EXPECTED_COMMA_OR_ARRAY_END, pos);
+        }
+    }
+}
+
+#undef HYSON_TRY
+#undef HYSON_ERROR
+#undef HYSON_FAIL
+#undef HYSON_FAILED
+#undef HYSON_AT

@@ -1,0 +1,140 @@
+/*
+ * Small helpers shared by every kernel's copy of the scanner: tape entries, bounds-checked token
+ * matching, UTF-8 (Unicode Standard table 3-7, RFC 3629) and the growth of the tape buffers.
+ */
+#ifndef HYSON_SCAN_SUPPORT_H
+#define HYSON_SCAN_SUPPORT_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "hyson/hyson.h"
+
+static inline uint64_t hyson_entry(int tag, size_t payload) {
+    return ((uint64_t)tag << HYSON_TAG_SHIFT) | (uint64_t)payload;
+}
+
+static inline uint64_t hyson_double_bits(double d) {
+    uint64_t bits;
+    memcpy(&bits, &d, sizeof bits);
+    return bits;
+}
+
+static inline int hyson_is_digit(uint8_t c) {
+    return c >= '0' && c <= '9';
+}
+
+/* Whether src[pos, pos + len) equals word; never reads at or past end. */
+static inline int hyson_matches(const uint8_t *src, size_t pos, size_t end, const char *word, size_t len) {
+    return pos <= end && end - pos >= len && memcmp(src + pos, word, len) == 0;
+}
+
+static inline int32_t hyson_hex_value(uint8_t c) {
+    if (c >= '0' && c <= '9') {
+        return c - '0';
+    }
+    if (c >= 'a' && c <= 'f') {
+        return c - 'a' + 10;
+    }
+    if (c >= 'A' && c <= 'F') {
+        return c - 'A' + 10;
+    }
+    return -1;
+}
+
+/* The value of four hex digits at src[i..i+3], or -1 (also when they run past end). */
+static inline int32_t hyson_hex4(const uint8_t *src, size_t i, size_t end) {
+    if (i > end || end - i < 4) {
+        return -1;
+    }
+    int32_t v = 0;
+    for (size_t k = 0; k < 4; k++) {
+        int32_t d = hyson_hex_value(src[i + k]);
+        if (d < 0) {
+            return -1;
+        }
+        v = (v << 4) | d;
+    }
+    return v;
+}
+
+/*
+ * Validates the multi-byte sequence whose lead byte is src[i] (>= 0x80): returns the index after
+ * it, or (size_t)-1 when it is ill-formed or runs past end.
+ */
+static inline size_t hyson_utf8_validate(const uint8_t *src, size_t i, size_t end) {
+    uint8_t b0 = src[i];
+    if (b0 < 0xC2) {
+        return (size_t)-1;
+    }
+    if (b0 < 0xE0) {
+        return i + 1 < end && (src[i + 1] & 0xC0) == 0x80 ? i + 2 : (size_t)-1;
+    }
+    if (b0 < 0xF0) {
+        if (i + 2 >= end) {
+            return (size_t)-1;
+        }
+        uint8_t b1 = src[i + 1];
+        uint8_t lo = b0 == 0xE0 ? 0xA0 : 0x80;
+        uint8_t hi = b0 == 0xED ? 0x9F : 0xBF;
+        return b1 >= lo && b1 <= hi && (src[i + 2] & 0xC0) == 0x80 ? i + 3 : (size_t)-1;
+    }
+    if (b0 < 0xF5) {
+        if (i + 3 >= end) {
+            return (size_t)-1;
+        }
+        uint8_t b1 = src[i + 1];
+        uint8_t lo = b0 == 0xF0 ? 0x90 : 0x80;
+        uint8_t hi = b0 == 0xF4 ? 0x8F : 0xBF;
+        return b1 >= lo && b1 <= hi && (src[i + 2] & 0xC0) == 0x80 && (src[i + 3] & 0xC0) == 0x80 ? i + 4
+                                                                                                     : (size_t)-1;
+    }
+    return (size_t)-1;
+}
+
+/* Decodes the sequence src[i, next) that hyson_utf8_validate accepted. */
+static inline uint32_t hyson_utf8_decode(const uint8_t *src, size_t i, size_t next) {
+    uint32_t b0 = src[i];
+    switch (next - i) {
+        case 2:
+            return ((b0 & 0x1F) << 6) | (src[i + 1] & 0x3Fu);
+        case 3:
+            return ((b0 & 0x0F) << 12) | ((src[i + 1] & 0x3Fu) << 6) | (src[i + 2] & 0x3Fu);
+        default:
+            return ((b0 & 0x07) << 18) | ((src[i + 1] & 0x3Fu) << 12) | ((src[i + 2] & 0x3Fu) << 6) |
+                   (src[i + 3] & 0x3Fu);
+    }
+}
+
+/* Growth (tape.c): each returns 0 when memory cannot be had. */
+int hyson_grow_entries(hyson_tape *tape, size_t more);
+int hyson_grow_latin1(hyson_tape *tape, size_t at, size_t more);
+int hyson_grow_utf16(hyson_tape *tape, size_t at, size_t more);
+int hyson_grow_stack(hyson_tape *tape, size_t needed);
+
+static inline int hyson_ensure_entries(hyson_tape *tape, size_t more) {
+    return tape->capacity - tape->size >= more || hyson_grow_entries(tape, more);
+}
+
+static inline int hyson_ensure_latin1(hyson_tape *tape, size_t at, size_t more) {
+    return tape->latin1_capacity >= at && tape->latin1_capacity - at >= more ? 1 : hyson_grow_latin1(tape, at, more);
+}
+
+static inline int hyson_ensure_utf16(hyson_tape *tape, size_t at, size_t more) {
+    return tape->utf16_capacity >= at && tape->utf16_capacity - at >= more ? 1 : hyson_grow_utf16(tape, at, more);
+}
+
+static inline int hyson_ensure_stack(hyson_tape *tape, size_t needed) {
+    return tape->stack_capacity >= needed || hyson_grow_stack(tape, needed);
+}
+
+/* Copies the Latin-1 chars decoded so far (latin1[from, to)) into the UTF-16 buffer at 'at'. */
+static inline size_t hyson_widen(hyson_tape *tape, size_t from, size_t to, size_t at) {
+    for (size_t j = from; j < to; j++) {
+        tape->utf16[at++] = tape->latin1[j];
+    }
+    return at;
+}
+
+#endif

@@ -1,0 +1,90 @@
+/* The tape's buffers: grown geometrically with realloc, kept between scans, freed with the context. */
+#include <stdlib.h>
+
+#include "hyson/hyson.h"
+#include "scan_support.h"
+
+void hyson_tape_init(hyson_tape *tape) {
+    memset(tape, 0, sizeof *tape);
+}
+
+void hyson_tape_free(hyson_tape *tape) {
+    free(tape->entries);
+    free(tape->latin1);
+    free(tape->utf16);
+    free(tape->stack);
+    free(tape->counts);
+    hyson_tape_init(tape);
+}
+
+static size_t hyson_grown(size_t capacity, size_t needed, size_t minimum) {
+    size_t want = capacity < minimum ? minimum : capacity;
+    while (want < needed) {
+        if (want > SIZE_MAX / 2) {
+            return needed;
+        }
+        want *= 2;
+    }
+    return want;
+}
+
+int hyson_grow_entries(hyson_tape *tape, size_t more) {
+    if (more > SIZE_MAX / sizeof(uint64_t) - tape->size) {
+        return 0;
+    }
+    size_t cap = hyson_grown(tape->capacity, tape->size + more, 1024);
+    uint64_t *p = realloc(tape->entries, cap * sizeof *p);
+    if (p == NULL) {
+        return 0;
+    }
+    tape->entries = p;
+    tape->capacity = cap;
+    return 1;
+}
+
+int hyson_grow_latin1(hyson_tape *tape, size_t at, size_t more) {
+    if (more > SIZE_MAX - at) {
+        return 0;
+    }
+    size_t cap = hyson_grown(tape->latin1_capacity, at + more, 256);
+    uint8_t *p = realloc(tape->latin1, cap);
+    if (p == NULL) {
+        return 0;
+    }
+    tape->latin1 = p;
+    tape->latin1_capacity = cap;
+    return 1;
+}
+
+int hyson_grow_utf16(hyson_tape *tape, size_t at, size_t more) {
+    if (more > SIZE_MAX / 2 - at) {
+        return 0;
+    }
+    size_t cap = hyson_grown(tape->utf16_capacity, at + more, 64);
+    uint16_t *p = realloc(tape->utf16, cap * sizeof *p);
+    if (p == NULL) {
+        return 0;
+    }
+    tape->utf16 = p;
+    tape->utf16_capacity = cap;
+    return 1;
+}
+
+int hyson_grow_stack(hyson_tape *tape, size_t needed) {
+    if (needed > SIZE_MAX / sizeof(uint32_t)) {
+        return 0;
+    }
+    size_t cap = hyson_grown(tape->stack_capacity, needed, 64);
+    uint32_t *s = realloc(tape->stack, cap * sizeof *s);
+    if (s == NULL) {
+        return 0;
+    }
+    tape->stack = s;
+    uint32_t *c = realloc(tape->counts, cap * sizeof *c);
+    if (c == NULL) {
+        return 0; /* stack grew, counts did not: capacity stays, so the next call retries both */
+    }
+    tape->counts = c;
+    tape->stack_capacity = cap;
+    return 1;
+}

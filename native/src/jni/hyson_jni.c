@@ -1,0 +1,176 @@
+/*
+ * JNI glue for dev.hyson.internal.scan.NativeScanner: argument marshalling only, no parsing logic.
+ *
+ * One call per document. Inputs up to HYSON_CRITICAL_LIMIT bytes are scanned in place inside a
+ * GetPrimitiveArrayCritical region (no JNI call inside it); larger inputs are first copied into the
+ * context's buffer with GetByteArrayRegion, so no critical region ever lasts longer than scanning
+ * about 1 MiB (on JDK 17 a critical region holds G1's GC locker). The tape is then copied into the
+ * caller's Java arrays; when they are too small the call says so and the caller grows them and
+ * calls copyOut0 (grow and resume: nothing is scanned twice).
+ */
+#include <jni.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dev_hyson_internal_scan_NativeScanner.h"
+#include "hyson/hyson.h"
+
+#define HYSON_CRITICAL_LIMIT (1u << 20)
+/* Buffers above these sizes are released after a document instead of being kept for the next. */
+#define HYSON_RETAIN_ENTRIES (1u << 20)
+#define HYSON_RETAIN_INPUT (1u << 22)
+
+typedef struct hyson_context {
+    hyson_tape tape;
+    uint8_t *input;
+    size_t input_capacity;
+} hyson_context;
+
+static void hyson_context_trim(hyson_context *ctx) {
+    if (ctx->tape.capacity > HYSON_RETAIN_ENTRIES || ctx->tape.latin1_capacity > HYSON_RETAIN_INPUT ||
+        ctx->tape.utf16_capacity > HYSON_RETAIN_INPUT || ctx->tape.stack_capacity > 4096) {
+        hyson_tape_free(&ctx->tape);
+    }
+    if (ctx->input_capacity > HYSON_RETAIN_INPUT) {
+        free(ctx->input);
+        ctx->input = NULL;
+        ctx->input_capacity = 0;
+    }
+}
+
+JNIEXPORT jint JNICALL Java_dev_hyson_internal_scan_NativeScanner_abiVersion0(JNIEnv *env, jclass cls) {
+    (void)env;
+    (void)cls;
+    return HYSON_ABI_VERSION;
+}
+
+JNIEXPORT jobjectArray JNICALL Java_dev_hyson_internal_scan_NativeScanner_kernels0(JNIEnv *env, jclass cls) {
+    (void)cls;
+    jclass string = (*env)->FindClass(env, "java/lang/String");
+    if (string == NULL) {
+        return NULL;
+    }
+    size_t n = hyson_kernel_count();
+    jobjectArray names = (*env)->NewObjectArray(env, (jsize)n, string, NULL);
+    if (names == NULL) {
+        return NULL;
+    }
+    for (size_t i = 0; i < n; i++) {
+        jstring name = (*env)->NewStringUTF(env, hyson_kernel_at(i)->name);
+        if (name == NULL) {
+            return NULL;
+        }
+        (*env)->SetObjectArrayElement(env, names, (jsize)i, name);
+        (*env)->DeleteLocalRef(env, name);
+    }
+    return names;
+}
+
+JNIEXPORT jlong JNICALL Java_dev_hyson_internal_scan_NativeScanner_open0(JNIEnv *env, jclass cls) {
+    (void)env;
+    (void)cls;
+    hyson_context *ctx = calloc(1, sizeof *ctx);
+    if (ctx != NULL) {
+        hyson_tape_init(&ctx->tape);
+    }
+    return (jlong)(intptr_t)ctx;
+}
+
+JNIEXPORT void JNICALL Java_dev_hyson_internal_scan_NativeScanner_close0(JNIEnv *env, jclass cls, jlong handle) {
+    (void)env;
+    (void)cls;
+    hyson_context *ctx = (hyson_context *)(intptr_t)handle;
+    if (ctx != NULL) {
+        hyson_tape_free(&ctx->tape);
+        free(ctx->input);
+        free(ctx);
+    }
+}
+
+static int hyson_copy_out(JNIEnv *env, hyson_context *ctx, jlongArray tape, jbyteArray latin1, jcharArray utf16) {
+    hyson_tape *t = &ctx->tape;
+    if ((size_t)(*env)->GetArrayLength(env, tape) < t->size || (size_t)(*env)->GetArrayLength(env, latin1) < t->latin1_size ||
+        (size_t)(*env)->GetArrayLength(env, utf16) < t->utf16_size) {
+        return 0;
+    }
+    if (t->size > 0) {
+        (*env)->SetLongArrayRegion(env, tape, 0, (jsize)t->size, (const jlong *)t->entries);
+    }
+    if (t->latin1_size > 0) {
+        (*env)->SetByteArrayRegion(env, latin1, 0, (jsize)t->latin1_size, (const jbyte *)t->latin1);
+    }
+    if (t->utf16_size > 0) {
+        (*env)->SetCharArrayRegion(env, utf16, 0, (jsize)t->utf16_size, (const jchar *)t->utf16);
+    }
+    return 1;
+}
+
+/*
+ * Returns 0 when the tape was scanned and copied; -1 when it was scanned but the Java arrays are too
+ * small (sizes in info, then call copyOut0); otherwise the (positive) error code, offset in info[3].
+ * info: [tape size, latin1 size, utf16 size, error offset].
+ */
+JNIEXPORT jint JNICALL Java_dev_hyson_internal_scan_NativeScanner_scan0(
+    JNIEnv *env, jclass cls, jlong handle, jint kernel_index, jbyteArray src, jint start, jint end,
+    jlong max_string_length, jlong max_document_length, jint max_depth, jint max_number_length, jint flags,
+    jlongArray tape, jbyteArray latin1, jcharArray utf16, jlongArray info) {
+    (void)cls;
+    hyson_context *ctx = (hyson_context *)(intptr_t)handle;
+    const hyson_kernel *kernel = hyson_kernel_at((size_t)kernel_index);
+    if (ctx == NULL || kernel == NULL || start < 0 || end < start || end > (*env)->GetArrayLength(env, src)) {
+        return HYSON_ERR_OUT_OF_MEMORY;
+    }
+    hyson_config cfg;
+    cfg.max_string_length = max_string_length;
+    cfg.max_document_length = max_document_length;
+    cfg.max_depth = max_depth;
+    cfg.max_number_length = max_number_length;
+    cfg.flags = (uint32_t)flags;
+    size_t length = (size_t)(end - start);
+    int rc;
+    if (length <= HYSON_CRITICAL_LIMIT) {
+        cfg.origin = 0;
+        uint8_t *bytes = (*env)->GetPrimitiveArrayCritical(env, src, NULL);
+        if (bytes == NULL) {
+            return HYSON_ERR_OUT_OF_MEMORY;
+        }
+        rc = hyson_scan(bytes, (size_t)start, (size_t)end, &cfg, kernel, &ctx->tape);
+        (*env)->ReleasePrimitiveArrayCritical(env, src, bytes, JNI_ABORT);
+    } else {
+        if (ctx->input_capacity < length) {
+            uint8_t *p = realloc(ctx->input, length);
+            if (p == NULL) {
+                return HYSON_ERR_OUT_OF_MEMORY;
+            }
+            ctx->input = p;
+            ctx->input_capacity = length;
+        }
+        (*env)->GetByteArrayRegion(env, src, start, (jsize)length, (jbyte *)ctx->input);
+        cfg.origin = start;
+        rc = hyson_scan(ctx->input, 0, length, &cfg, kernel, &ctx->tape);
+    }
+    jlong sizes[4] = {(jlong)ctx->tape.size, (jlong)ctx->tape.latin1_size, (jlong)ctx->tape.utf16_size,
+                      (jlong)ctx->tape.error_offset};
+    (*env)->SetLongArrayRegion(env, info, 0, 4, sizes);
+    if (rc != HYSON_OK) {
+        hyson_context_trim(ctx);
+        return rc;
+    }
+    if (!hyson_copy_out(env, ctx, tape, latin1, utf16)) {
+        return -1;
+    }
+    hyson_context_trim(ctx);
+    return 0;
+}
+
+JNIEXPORT void JNICALL Java_dev_hyson_internal_scan_NativeScanner_copyOut0(JNIEnv *env, jclass cls, jlong handle,
+                                                                          jlongArray tape, jbyteArray latin1,
+                                                                          jcharArray utf16) {
+    (void)cls;
+    hyson_context *ctx = (hyson_context *)(intptr_t)handle;
+    if (ctx != NULL) {
+        hyson_copy_out(env, ctx, tape, latin1, utf16);
+        hyson_context_trim(ctx);
+    }
+}

@@ -1,0 +1,79 @@
+/* AVX2 (Haswell and later): 32 bytes per step. */
+#if defined(__x86_64__) || defined(_M_X64)
+#include <immintrin.h>
+#include <stdint.h>
+
+#include "hyson/hyson.h"
+
+/* gcc and clang spell "compile what follows for this instruction set" differently */
+#if defined(__clang__)
+#pragma clang attribute push(__attribute__((target("avx2"))), apply_to = function)
+#else
+#pragma GCC push_options
+#pragma GCC target("avx2")
+#endif
+
+static inline size_t hyson_k_find_special(const uint8_t *src, size_t i, size_t end) {
+    const __m256i quote = _mm256_set1_epi8('"');
+    const __m256i backslash = _mm256_set1_epi8('\\');
+    const __m256i space = _mm256_set1_epi8(0x20);
+    while (end - i >= 32) {
+        __m256i v = _mm256_loadu_si256((const __m256i *)(src + i));
+        /* signed compare: bytes 0x00..0x1F and 0x80..0xFF are both "less than 0x20" */
+        __m256i special = _mm256_or_si256(_mm256_or_si256(_mm256_cmpeq_epi8(v, quote), _mm256_cmpeq_epi8(v, backslash)),
+                                          _mm256_cmpgt_epi8(space, v));
+        unsigned mask = (unsigned)_mm256_movemask_epi8(special);
+        if (mask != 0) {
+            return i + (size_t)__builtin_ctz(mask);
+        }
+        i += 32;
+    }
+    while (i < end) {
+        uint8_t b = src[i];
+        if (b == '"' || b == '\\' || b < 0x20 || b >= 0x80) {
+            return i;
+        }
+        i++;
+    }
+    return end;
+}
+
+static inline size_t hyson_k_skip_spaces(const uint8_t *src, size_t i, size_t end) {
+    const __m256i sp = _mm256_set1_epi8(' ');
+    const __m256i nl = _mm256_set1_epi8('\n');
+    const __m256i cr = _mm256_set1_epi8('\r');
+    const __m256i tab = _mm256_set1_epi8('\t');
+    while (end - i >= 32) {
+        __m256i v = _mm256_loadu_si256((const __m256i *)(src + i));
+        __m256i ws = _mm256_or_si256(_mm256_or_si256(_mm256_cmpeq_epi8(v, sp), _mm256_cmpeq_epi8(v, nl)),
+                                     _mm256_or_si256(_mm256_cmpeq_epi8(v, cr), _mm256_cmpeq_epi8(v, tab)));
+        unsigned mask = ~(unsigned)_mm256_movemask_epi8(ws);
+        if (mask != 0) {
+            return i + (size_t)__builtin_ctz(mask);
+        }
+        i += 32;
+    }
+    while (i < end && (src[i] == ' ' || src[i] == '\n' || src[i] == '\r' || src[i] == '\t')) {
+        i++;
+    }
+    return i;
+}
+
+#define HYSON_SCAN_NAME hyson_scan_avx2
+#include "../generic/scan_impl.h"
+
+#if defined(__clang__)
+#pragma clang attribute pop
+#else
+#pragma GCC pop_options
+#endif
+
+hyson_scan_fn hyson_scan_avx2_fn(void) {
+    return hyson_scan_avx2;
+}
+#else
+#include "hyson/hyson.h"
+hyson_scan_fn hyson_scan_avx2_fn(void) {
+    return 0;
+}
+#endif

@@ -1,0 +1,158 @@
+/*
+ * The scanner against JSONTestSuite (every y_ accepted, every n_ rejected) on every kernel this CPU
+ * has, the kernels compared entry for entry, plus hand-checked tapes. Ends with "N passed, N failed".
+ */
+#define _GNU_SOURCE
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "hyson/hyson.h"
+#include "scan_check.h"
+
+static int passed, failed;
+
+static void check(int ok, const char *what) {
+    if (ok) {
+        passed++;
+    } else {
+        failed++;
+        fprintf(stderr, "FAIL: %s\n", what);
+    }
+}
+
+static uint8_t *read_file(const char *path, size_t *size) {
+    FILE *f = fopen(path, "rb");
+    if (f == NULL) {
+        return NULL;
+    }
+    fseek(f, 0, SEEK_END);
+    long n = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    /* exactly n bytes, so AddressSanitizer catches any read past the end */
+    uint8_t *buf = malloc(n > 0 ? (size_t)n : 1);
+    if (buf == NULL || fread(buf, 1, (size_t)n, f) != (size_t)n) {
+        fclose(f);
+        free(buf);
+        return NULL;
+    }
+    fclose(f);
+    *size = (size_t)n;
+    return buf;
+}
+
+static void hand_cases(void) {
+    hyson_config cfg = hyson_default_config();
+    hyson_tape t;
+    hyson_tape_init(&t);
+    const char *doc = "{\"a\":[1,-2.5,\"x\\u00e9\",true,null]}";
+    int rc = hyson_check_all_kernels((const uint8_t *)doc, strlen(doc), &cfg);
+    rc = hyson_scan((const uint8_t *)doc, 0, strlen(doc), &cfg, hyson_kernel_best(), &t);
+    check(rc == HYSON_OK, "hand document scans");
+    check(t.size == 2 + 2 + 2 + 2 + 2 + 2 + 1 + 1, "hand document tape size");
+    check(t.entries[0] >> HYSON_TAG_SHIFT == HYSON_TAG_OBJECT && t.entries[1] == 1, "object with one member");
+    check(t.entries[2] >> HYSON_TAG_SHIFT == HYSON_TAG_STR_ASCII && (t.entries[2] & 0xFFFFFF) == 1 && t.entries[3] == 1,
+          "member name span");
+    check(t.entries[4] >> HYSON_TAG_SHIFT == HYSON_TAG_ARRAY && t.entries[5] == 5, "array of five");
+    check(t.entries[6] >> HYSON_TAG_SHIFT == HYSON_TAG_INT64 && t.entries[7] == 1, "int 1");
+    double d;
+    memcpy(&d, &t.entries[9], sizeof d);
+    check(t.entries[8] >> HYSON_TAG_SHIFT == HYSON_TAG_DOUBLE && d == -2.5, "double -2.5");
+    check(t.entries[10] >> HYSON_TAG_SHIFT == HYSON_TAG_STR_LATIN1 && t.latin1_size == 2 && t.latin1[0] == 'x' &&
+              t.latin1[1] == 0xE9,
+          "escaped string decoded to Latin-1");
+    check(t.entries[12] >> HYSON_TAG_SHIFT == HYSON_TAG_TRUE && t.entries[13] >> HYSON_TAG_SHIFT == HYSON_TAG_NULL,
+          "literals");
+
+    rc = hyson_scan((const uint8_t *)"[1,]", 0, 4, &cfg, hyson_kernel_best(), &t);
+    check(rc == HYSON_ERR_EXPECTED_VALUE && t.error_offset == 3, "[1,] error at the ]");
+    cfg.flags |= HYSON_ALLOW_TRAILING_COMMAS;
+    rc = hyson_scan((const uint8_t *)"[1,]", 0, 4, &cfg, hyson_kernel_best(), &t);
+    check(rc == HYSON_OK && t.entries[1] == 1, "trailing comma allowed");
+    cfg = hyson_default_config();
+    cfg.origin = 100;
+    rc = hyson_scan((const uint8_t *)" [x", 0, 3, &cfg, hyson_kernel_best(), &t);
+    check(rc == HYSON_ERR_EXPECTED_VALUE && t.error_offset == 102, "origin shifts error offsets");
+    cfg = hyson_default_config();
+    cfg.max_depth = 2;
+    rc = hyson_scan((const uint8_t *)"[[[]]]", 0, 6, &cfg, hyson_kernel_best(), &t);
+    check(rc == HYSON_ERR_DEPTH_LIMIT && t.error_offset == 2, "depth limit");
+    cfg = hyson_default_config();
+    uint8_t bad[] = {'"', 0xED, 0xA0, 0x80, '"'};
+    rc = hyson_scan(bad, 0, sizeof bad, &cfg, hyson_kernel_best(), &t);
+    check(rc == HYSON_ERR_INVALID_UTF8 && t.error_offset == 1, "encoded surrogate rejected");
+    /* every kernel on strings of every length and alignment, with the special byte at every place */
+    for (size_t len = 0; len < 150; len++) {
+        uint8_t *s = malloc(len + 2);
+        s[0] = '"';
+        memset(s + 1, 'a', len);
+        s[len + 1] = '"';
+        check(hyson_check_all_kernels(s, len + 2, &cfg) == HYSON_OK, "plain string");
+        for (size_t at = 1; at <= len; at++) {
+            uint8_t keep = s[at];
+            s[at] = 0x01;
+            check(hyson_check_all_kernels(s, len + 2, &cfg) == HYSON_ERR_CONTROL_CHARACTER, "control char");
+            s[at] = 0xC3;
+            hyson_check_all_kernels(s, len + 2, &cfg);
+            s[at] = keep;
+        }
+        free(s);
+    }
+    hyson_tape_free(&t);
+}
+
+int main(int argc, char **argv) {
+    printf("kernels:");
+    for (size_t i = 0; i < hyson_kernel_count(); i++) {
+        printf(" %s", hyson_kernel_at(i)->name);
+    }
+    printf("\n");
+    hand_cases();
+    if (argc < 2) {
+        printf("SKIP: shared folder not given\n");
+        return 77;
+    }
+    char dir[4096];
+    snprintf(dir, sizeof dir, "%s/conformance/jsontestsuite/test_parsing", argv[1]);
+    DIR *d = opendir(dir);
+    if (d == NULL) {
+        printf("SKIP: shared folder not found (%s)\n", dir);
+        return 77;
+    }
+    int files = 0;
+    struct dirent *e;
+    hyson_config configs[3];
+    configs[0] = hyson_default_config();
+    configs[1] = hyson_default_config();
+    configs[1].flags |= HYSON_ALLOW_COMMENTS | HYSON_ALLOW_TRAILING_COMMAS | HYSON_ALLOW_NON_FINITE_LITERALS |
+                        HYSON_ALLOW_INFINITY_FOR_OVERFLOW | HYSON_BIG_DECIMALS | (HYSON_SURROGATES_REPLACE << HYSON_SURROGATES_SHIFT);
+    configs[2] = hyson_default_config();
+    configs[2].flags = HYSON_SURROGATES_ERROR << HYSON_SURROGATES_SHIFT;
+    while ((e = readdir(d)) != NULL) {
+        if (e->d_name[0] != 'y' && e->d_name[0] != 'n' && e->d_name[0] != 'i') {
+            continue;
+        }
+        char path[8192];
+        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+        size_t size = 0;
+        uint8_t *buf = read_file(path, &size);
+        if (buf == NULL) {
+            continue;
+        }
+        files++;
+        int rc = hyson_check_all_kernels(buf, size, &configs[0]);
+        if (e->d_name[0] == 'y') {
+            check(rc == HYSON_OK, e->d_name);
+        } else if (e->d_name[0] == 'n') {
+            check(rc != HYSON_OK, e->d_name);
+        }
+        hyson_check_all_kernels(buf, size, &configs[1]);
+        hyson_check_all_kernels(buf, size, &configs[2]);
+        free(buf);
+    }
+    closedir(d);
+    check(files == 318, "318 JSONTestSuite files read");
+    printf("%d passed, %d failed\n", passed, failed);
+    return failed == 0 ? 0 : 1;
+}
