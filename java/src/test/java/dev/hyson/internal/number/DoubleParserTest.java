@@ -113,7 +113,7 @@ class DoubleParserTest {
         }
         // longValue keeps the low 64 bits: values above Long.MAX_VALUE pass as unsigned.
         if (stripped.scale() == Integer.MIN_VALUE) {
-            return; // -scale does not fit an int (JDK 19+ accepts such exponents, JDK 17 throws)
+            return false; // -scale does not fit an int (JDK 19+ accepts such exponents, JDK 17 throws)
         }
         double got = DoubleParser.toDouble(unscaled.longValue(), -stripped.scale(), negative);
         assertBits(expected, got, input + " (toDouble " + unscaled + "e" + -stripped.scale() + ")", "toDouble");
