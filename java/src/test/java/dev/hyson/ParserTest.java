@@ -162,6 +162,9 @@ class ParserTest {
         JsonReader trailingOk = TestSupport.reader(backend, b -> b.allowTrailingCommas(true));
         reject(trailingOk, "[1,,]");
         reject(trailingOk, "[,]");
+        // a '/' that starts no comment is an error, never a hang
+        assertEquals(4, reject(TestSupport.reader(backend, b -> b.allowComments(true)), "[1, /x]").offset());
+        assertEquals(2, reject(TestSupport.reader(backend, b -> b.allowComments(true)), "[1/").offset());
         JsonParseException e = reject(TestSupport.reader(backend, b -> b.allowComments(true)), "[1 /* open");
         assertEquals(JsonParseException.Kind.UNEXPECTED_END, e.kind());
         assertEquals(3, e.offset());

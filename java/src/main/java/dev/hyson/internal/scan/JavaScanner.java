@@ -271,7 +271,11 @@ public final class JavaScanner implements Scanner {
             byte c = src[pos];
             if (c > ' ') {
                 if (c == '/' && cfg.allowComments) {
-                    pos = skipComment(src, pos, end, tape);
+                    int next = skipComment(src, pos, end, tape);
+                    if (next == pos) {
+                        return pos; // a '/' that starts no comment is the caller's to reject
+                    }
+                    pos = next;
                     continue;
                 }
                 return pos;
@@ -490,6 +494,7 @@ public final class JavaScanner implements Scanner {
             t[k] = Tape.entry(Tape.STR_UTF16, q);
             t[k + 1] = ((long) startWide << 32) | (w - startWide);
             tape.utf16Size = w;
+            tape.latin1Size = startLatin1; // the abandoned Latin-1 prefix is not kept
         }
         tape.size = k + 2;
         return i + 1;
