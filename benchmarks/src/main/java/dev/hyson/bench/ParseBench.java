@@ -19,8 +19,8 @@ import org.openjdk.jmh.annotations.Warmup;
  * second; MB/s of input is ops/s × the document's size (see the README). The bytes are read once per
  * trial, outside the measurement, and the tree is returned so JMH consumes it.
  *
- * <p>{@code library} also accepts {@code hyson-native}, left out of the default list while the native
- * backend is not built; {@code document} accepts any file name in {@code shared/corpus}, e.g.
+ * <p>{@code library} also accepts {@code hyson-auto} (the process-wide choice); {@code hyson-native}
+ * needs a build with the native library (it is refused, with the reason, otherwise); {@code document} accepts any file name in {@code shared/corpus}, e.g.
  * {@code activitypub.json}, {@code github_events.json}, {@code gsoc-2018.json},
  * {@code marine_ik.json}, {@code mesh.json}, {@code random.json}, {@code twitterescaped.json}.
  */
@@ -29,10 +29,10 @@ import org.openjdk.jmh.annotations.Warmup;
 @OutputTimeUnit(TimeUnit.SECONDS)
 @Warmup(iterations = 5, time = 1)
 @Measurement(iterations = 5, time = 1)
-@Fork(value = 1, jvmArgsAppend = {"-Xms2g", "-Xmx2g"})
+@Fork(value = 1, jvmArgsAppend = {"-Xms2g", "-Xmx2g", "--enable-native-access=ALL-UNNAMED"})
 public class ParseBench {
     /** Which library parses; see {@link Libraries}. */
-    @Param({"hyson-java", "hyson-auto", "jackson", "fastjson2", "dsljson", "gson"})
+    @Param({"hyson-native", "hyson-java", "jackson", "fastjson2", "dsljson", "gson"})
     public String library;
 
     /** Which corpus document is parsed. */
