@@ -120,6 +120,31 @@ static size_t hyson_scan_escaped_string(hyson_scan_state *st, size_t q) {
         if ((int64_t)(i - q - 1) > cfg->max_string_length) {
             HYSON_FAIL(HYSON_ERR_STRING_LIMIT, q);
         }
+        /* a run of plain ASCII goes over in one copy; the per-byte checks it skips could only have
+           found the length limit, which the check on its last byte finds the same way */
+        size_t j = hyson_k_find_special(src, i, end);
+        if (j > i) {
+            if ((int64_t)(j - 1 - q - 1) > cfg->max_string_length) {
+                HYSON_FAIL(HYSON_ERR_STRING_LIMIT, q);
+            }
+            size_t run = j - i;
+            if (!wide) {
+                if (!hyson_ensure_latin1(tape, n, run)) {
+                    HYSON_FAIL(HYSON_ERR_OUT_OF_MEMORY, i);
+                }
+                memcpy(tape->latin1 + n, src + i, run);
+                n += run;
+            } else {
+                if (!hyson_ensure_utf16(tape, w, run)) {
+                    HYSON_FAIL(HYSON_ERR_OUT_OF_MEMORY, i);
+                }
+                for (size_t k = i; k < j; k++) {
+                    tape->utf16[w++] = src[k];
+                }
+            }
+            i = j;
+            continue;
+        }
         uint8_t b = src[i];
         uint32_t ch;
         if (b == '"') {
@@ -265,11 +290,15 @@ static inline size_t hyson_scan_string(hyson_scan_state *st, size_t q) {
             return hyson_scan_escaped_string(st, q);
         }
         if (b >= 0x80) {
-            size_t next = hyson_utf8_validate(src, i, end);
-            if (next == HYSON_FAILED) {
-                HYSON_FAIL(HYSON_ERR_INVALID_UTF8, i);
-            }
-            i = next;
+            /* a run of multi-byte sequences (CJK text, say) is validated here without going back
+               to the wide search, which would stop again at the very next byte */
+            do {
+                size_t next = hyson_utf8_validate(src, i, end);
+                if (next == HYSON_FAILED) {
+                    HYSON_FAIL(HYSON_ERR_INVALID_UTF8, i);
+                }
+                i = next;
+            } while (i < end && src[i] >= 0x80);
             ascii = 0;
         } else {
             HYSON_FAIL(HYSON_ERR_CONTROL_CHARACTER, i);
@@ -342,6 +371,15 @@ static inline size_t hyson_scan_number(hyson_scan_state *st, size_t s) {
             HYSON_FAIL(HYSON_ERR_INVALID_NUMBER, i);
         }
     } else if (c >= '1' && c <= '9') {
+        /* eight digits per step while they fit the 19 exact ones */
+        while (digits <= 11 && end - i >= 8 && hyson_is_8_digits(hyson_load8(src + i))) {
+            w = w * 100000000u + hyson_parse_8_digits(hyson_load8(src + i));
+            digits += 8;
+            i += 8;
+        }
+        if (i >= end || !hyson_is_digit(c = src[i])) {
+            goto integer_done;
+        }
         do {
             if (digits < 19) {
                 w = w * 10 + (uint64_t)(c - '0');
@@ -355,6 +393,7 @@ static inline size_t hyson_scan_number(hyson_scan_state *st, size_t s) {
     } else {
         HYSON_FAIL(HYSON_ERR_INVALID_NUMBER, i);
     }
+integer_done:;
     int fraction = 0;
     int64_t exponent = 0;
     if (i < end && src[i] == '.') {
@@ -363,7 +402,15 @@ static inline size_t hyson_scan_number(hyson_scan_state *st, size_t s) {
         if (i >= end || !hyson_is_digit(src[i])) {
             HYSON_FAIL(HYSON_ERR_INVALID_NUMBER, i);
         }
-        do {
+        while (i < end && hyson_is_digit(src[i])) {
+            /* eight significant digits per step while they fit the 19 exact ones */
+            if (digits > 0 && digits <= 11 && end - i >= 8 && hyson_is_8_digits(hyson_load8(src + i))) {
+                w = w * 100000000u + hyson_parse_8_digits(hyson_load8(src + i));
+                digits += 8;
+                adjust -= 8;
+                i += 8;
+                continue;
+            }
             c = src[i];
             if (digits == 0 && c == '0') {
                 adjust--;
@@ -376,7 +423,7 @@ static inline size_t hyson_scan_number(hyson_scan_state *st, size_t s) {
                 digits++;
             }
             i++;
-        } while (i < end && hyson_is_digit(src[i]));
+        }
     }
     if (i < end && (src[i] == 'e' || src[i] == 'E')) {
         fraction = 1;

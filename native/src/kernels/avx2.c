@@ -17,6 +17,17 @@ static inline size_t hyson_k_find_special(const uint8_t *src, size_t i, size_t e
     const __m256i quote = _mm256_set1_epi8('"');
     const __m256i backslash = _mm256_set1_epi8('\\');
     const __m256i space = _mm256_set1_epi8(0x20);
+    /* most strings are short: a 16-byte probe first, then full-width steps */
+    if (end - i >= 16) {
+        __m128i v = _mm_loadu_si128((const __m128i *)(src + i));
+        __m128i special = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('"')), _mm_cmpeq_epi8(v, _mm_set1_epi8('\\'))),
+                                       _mm_cmplt_epi8(v, _mm_set1_epi8(0x20)));
+        unsigned mask = (unsigned)_mm_movemask_epi8(special);
+        if (mask != 0) {
+            return i + (size_t)__builtin_ctz(mask);
+        }
+        i += 16;
+    }
     while (end - i >= 32) {
         __m256i v = _mm256_loadu_si256((const __m256i *)(src + i));
         /* signed compare: bytes 0x00..0x1F and 0x80..0xFF are both "less than 0x20" */
@@ -43,6 +54,16 @@ static inline size_t hyson_k_skip_spaces(const uint8_t *src, size_t i, size_t en
     const __m256i nl = _mm256_set1_epi8('\n');
     const __m256i cr = _mm256_set1_epi8('\r');
     const __m256i tab = _mm256_set1_epi8('\t');
+    if (end - i >= 16) {
+        __m128i v = _mm_loadu_si128((const __m128i *)(src + i));
+        __m128i ws = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8(' ')), _mm_cmpeq_epi8(v, _mm_set1_epi8('\n'))),
+                                  _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('\r')), _mm_cmpeq_epi8(v, _mm_set1_epi8('\t'))));
+        unsigned mask = ~(unsigned)_mm_movemask_epi8(ws) & 0xFFFFu;
+        if (mask != 0) {
+            return i + (size_t)__builtin_ctz(mask);
+        }
+        i += 16;
+    }
     while (end - i >= 32) {
         __m256i v = _mm256_loadu_si256((const __m256i *)(src + i));
         __m256i ws = _mm256_or_si256(_mm256_or_si256(_mm256_cmpeq_epi8(v, sp), _mm256_cmpeq_epi8(v, nl)),

@@ -17,6 +17,17 @@ static inline size_t hyson_k_find_special(const uint8_t *src, size_t i, size_t e
     const __m512i quote = _mm512_set1_epi8('"');
     const __m512i backslash = _mm512_set1_epi8('\\');
     const __m512i space = _mm512_set1_epi8(0x20);
+    /* most strings are short: a 16-byte probe first, then full-width steps */
+    if (end - i >= 16) {
+        __m128i v = _mm_loadu_si128((const __m128i *)(src + i));
+        __m128i special = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('"')), _mm_cmpeq_epi8(v, _mm_set1_epi8('\\'))),
+                                       _mm_cmplt_epi8(v, _mm_set1_epi8(0x20)));
+        unsigned mask = (unsigned)_mm_movemask_epi8(special);
+        if (mask != 0) {
+            return i + (size_t)__builtin_ctz(mask);
+        }
+        i += 16;
+    }
     while (end - i >= 64) {
         __m512i v = _mm512_loadu_si512((const void *)(src + i));
         /* signed compare: bytes 0x00..0x1F and 0x80..0xFF are both "less than 0x20" */
@@ -45,6 +56,16 @@ static inline size_t hyson_k_skip_spaces(const uint8_t *src, size_t i, size_t en
     const __m512i nl = _mm512_set1_epi8('\n');
     const __m512i cr = _mm512_set1_epi8('\r');
     const __m512i tab = _mm512_set1_epi8('\t');
+    if (end - i >= 16) {
+        __m128i v = _mm_loadu_si128((const __m128i *)(src + i));
+        __m128i ws = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8(' ')), _mm_cmpeq_epi8(v, _mm_set1_epi8('\n'))),
+                                  _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('\r')), _mm_cmpeq_epi8(v, _mm_set1_epi8('\t'))));
+        unsigned mask = ~(unsigned)_mm_movemask_epi8(ws) & 0xFFFFu;
+        if (mask != 0) {
+            return i + (size_t)__builtin_ctz(mask);
+        }
+        i += 16;
+    }
     while (end - i >= 64) {
         __m512i v = _mm512_loadu_si512((const void *)(src + i));
         __mmask64 ws = _mm512_cmpeq_epi8_mask(v, sp) | _mm512_cmpeq_epi8_mask(v, nl) |
