@@ -316,23 +316,38 @@ public final class JavaScanner implements Scanner {
      * Scans the string whose opening quote is at {@code q}; returns the index after its closing
      * quote. The fast path never copies: a string without escapes becomes a span of the input.
      */
+    /**
+     * @return the index of the first byte in {@code src[i, end)} that is '"', '\\', below 0x20 or
+     *     at least 0x80, or {@code end}
+     */
+    private static int findSpecial(byte[] src, int i, int end) {
+        while (i + 8 <= end) {
+            long v = (long) LONG_LE.get(src, i);
+            long quote = v ^ QUOTES;
+            long backslash = v ^ BACKSLASHES;
+            // a byte is flagged when it is '"', '\\', below 0x20 or at least 0x80; borrows can
+            // only flag bytes above the first flagged one, so the lowest flag is exact
+            long special = (((quote - ONES) & ~quote) | ((backslash - ONES) & ~backslash) | (v - SPACES) | v) & HIGHS;
+            if (special != 0) {
+                return i + (Long.numberOfTrailingZeros(special) >>> 3);
+            }
+            i += 8;
+        }
+        while (i < end) {
+            byte b = src[i];
+            if (b == '"' || b == '\\' || b < 0x20) { // negative bytes (>= 0x80) are below 0x20 too
+                return i;
+            }
+            i++;
+        }
+        return end;
+    }
+
     private static int scanString(byte[] src, int q, int end, ReadConfig cfg, Tape tape) {
         int i = q + 1;
         boolean ascii = true;
         for (;;) {
-            while (i + 8 <= end) {
-                long v = (long) LONG_LE.get(src, i);
-                long quote = v ^ QUOTES;
-                long backslash = v ^ BACKSLASHES;
-                // a byte is flagged when it is '"', '\\', below 0x20 or at least 0x80; borrows can
-                // only flag bytes above the first flagged one, so the lowest flag is exact
-                long special = (((quote - ONES) & ~quote) | ((backslash - ONES) & ~backslash) | (v - SPACES) | v) & HIGHS;
-                if (special != 0) {
-                    i += Long.numberOfTrailingZeros(special) >>> 3;
-                    break;
-                }
-                i += 8;
-            }
+            i = findSpecial(src, i, end);
             if (i >= end) {
                 throw fail(tape, ScanError.UNTERMINATED_STRING, q);
             }
@@ -344,16 +359,17 @@ public final class JavaScanner implements Scanner {
                 return scanEscapedString(src, q, end, cfg, tape);
             }
             if (b < 0) {
-                int next = Utf8.validate(src, i, end);
-                if (next < 0) {
-                    throw fail(tape, ScanError.INVALID_UTF8, i);
-                }
-                i = next;
+                // a run of multi-byte sequences is validated here, without going back to the search
+                do {
+                    int next = Utf8.validate(src, i, end);
+                    if (next < 0) {
+                        throw fail(tape, ScanError.INVALID_UTF8, i);
+                    }
+                    i = next;
+                } while (i < end && src[i] < 0);
                 ascii = false;
-            } else if (b < 0x20) {
-                throw fail(tape, ScanError.CONTROL_CHARACTER, i);
             } else {
-                i++;
+                throw fail(tape, ScanError.CONTROL_CHARACTER, i);
             }
         }
         int length = i - q - 1;
@@ -387,6 +403,30 @@ public final class JavaScanner implements Scanner {
             }
             if (i - q - 1 > cfg.maxStringLength) {
                 throw fail(tape, ScanError.STRING_LIMIT, q);
+            }
+            // a run of plain ASCII goes over in one copy; the per-byte checks it skips could only
+            // have found the length limit, which the check on its last byte finds the same way
+            int j = findSpecial(src, i, end);
+            if (j > i) {
+                if ((long) j - 1 - q - 1 > cfg.maxStringLength) {
+                    throw fail(tape, ScanError.STRING_LIMIT, q);
+                }
+                int run = j - i;
+                if (wide == null) {
+                    if (n + run > latin1.length) {
+                        tape.latin1Size = n;
+                        latin1 = tape.ensureLatin1(run);
+                    }
+                    System.arraycopy(src, i, latin1, n, run);
+                    n += run;
+                } else {
+                    wide = ensure(tape, wide, w, run);
+                    for (int k = i; k < j; k++) {
+                        wide[w++] = (char) src[k];
+                    }
+                }
+                i = j;
+                continue;
             }
             int b = src[i];
             int ch;
@@ -516,6 +556,22 @@ public final class JavaScanner implements Scanner {
         return tape.ensureUtf16(more);
     }
 
+    /** Whether the eight bytes of {@code v} (little-endian) are all ASCII digits (SWAR). */
+    private static boolean isEightDigits(long v) {
+        return ((v & 0xF0F0F0F0F0F0F0F0L) | (((v + 0x0606060606060606L) & 0xF0F0F0F0F0F0F0F0L) >>> 4)) == 0x3333333333333333L;
+    }
+
+    /**
+     * The value of eight ASCII digits (little-endian in {@code v}): pairs, then quads, then halves
+     * folded with three multiplications (Lemire, "Number parsing at a gigabyte per second", section 6).
+     */
+    private static long parseEightDigits(long v) {
+        v -= 0x3030303030303030L;
+        v = (v * 10) + (v >>> 8);
+        return (((v & 0x000000FF000000FFL) * (100 + (1_000_000L << 32)))
+                + (((v >>> 16) & 0x000000FF000000FFL) * (1 + (10_000L << 32)))) >>> 32;
+    }
+
     /** @return the value of four hex digits at {@code b[i..i+3]}, or -1 */
     private static int hex4(byte[] b, int i, int end) {
         if (i + 4 > end) {
@@ -574,8 +630,17 @@ public final class JavaScanner implements Scanner {
                 throw fail(tape, ScanError.INVALID_NUMBER, i); // leading zeros are not allowed
             }
         } else if (c >= '1' && c <= '9') {
-            // the common case: an integer of up to 19 digits, read without further branches
-            do {
+            // eight digits per step while they fit the 19 exact ones, then one at a time
+            while (digits <= 11 && i + 8 <= end) {
+                long v = (long) LONG_LE.get(src, i);
+                if (!isEightDigits(v)) {
+                    break;
+                }
+                w = w * 100_000_000L + parseEightDigits(v);
+                digits += 8;
+                i += 8;
+            }
+            while (i < end && (c = src[i]) >= '0' && c <= '9') {
                 if (digits < 19) {
                     w = w * 10 + (c - '0');
                 } else {
@@ -584,7 +649,7 @@ public final class JavaScanner implements Scanner {
                 }
                 digits++;
                 i++;
-            } while (i < end && (c = src[i]) >= '0' && c <= '9');
+            }
         } else {
             throw fail(tape, ScanError.INVALID_NUMBER, i);
         }
@@ -597,6 +662,16 @@ public final class JavaScanner implements Scanner {
                 throw fail(tape, ScanError.INVALID_NUMBER, i);
             }
             do {
+                if (digits > 0 && digits <= 11 && i + 8 <= end) {
+                    long v = (long) LONG_LE.get(src, i);
+                    if (isEightDigits(v)) {
+                        w = w * 100_000_000L + parseEightDigits(v);
+                        digits += 8;
+                        adjust -= 8;
+                        i += 8;
+                        continue;
+                    }
+                }
                 c = src[i];
                 if (digits == 0 && c == '0') {
                     adjust--; // a leading zero of the fraction is not significant
