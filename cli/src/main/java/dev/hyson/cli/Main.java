@@ -108,6 +108,7 @@ public final class Main implements Callable<Integer> {
         cl.addSubcommand(new MinifyCommand(ctx));
         cl.addSubcommand(new ValidateCommand(ctx));
         cl.addSubcommand(new StatsCommand(ctx));
+        cl.addSubcommand(new ConvertCommand(ctx));
         cl.addSubcommand(new BenchCommand(ctx));
         // these settings reach the subcommands added above
         cl.setCaseInsensitiveEnumValuesAllowed(true);

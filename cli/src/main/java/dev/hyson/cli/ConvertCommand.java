@@ -1,0 +1,219 @@
+package dev.hyson.cli;
+
+import dev.hyson.JsonParseException;
+import dev.hyson.JsonWriteException;
+import dev.hyson.msgpack.MessagePackException;
+import dev.hyson.msgpack.MessagePackFactory;
+import java.io.BufferedOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * {@code hyson convert --to msgpack|json [FILE|-] [-o OUT]}: converts one JSON document to
+ * MessagePack, or every MessagePack value of the input to JSON, one per line, as the values arrive
+ * (the JSON form of what JSON lacks is described in {@link MessagePackFactory.JsonForm}).
+ */
+@Command(name = "convert", sortOptions = false, usageHelpAutoWidth = true, abbreviateSynopsis = true,
+        description = {
+            "Convert JSON to MessagePack (--to msgpack) or MessagePack to JSON (--to json).",
+            "MessagePack to JSON is streamed: each value of the input is written as it is read, one per line. "
+                    + "bin becomes a base64 string, a timestamp an RFC 3339 string, another extension "
+                    + "{\"$ext\":{\"type\":T,\"data\":\"base64\"}}; with --lossless everything JSON lacks is tagged "
+                    + "so that converting back gives the same MessagePack.",
+        },
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {
+            "0:the input was converted",
+            "1:the input was invalid or could not be read or written",
+            "2:usage error",
+        })
+final class ConvertCommand implements Callable<Integer> {
+    private static final int BUFFER = 64 * 1024;
+
+    /** The output format. */
+    enum Format { MSGPACK, JSON }
+
+    private final Context ctx;
+
+    @Option(names = "--to", required = true, paramLabel = "FORMAT", order = 1,
+            description = "Output format: msgpack or json.")
+    Format to;
+
+    @Option(names = "--lossless", order = 2,
+            description = "Use the lossless JSON form (tags such as {\"$bin\":...}, {\"$float32\":...}, {\"$map\":[[k,v]]}) "
+                    + "in both directions.")
+    boolean lossless;
+
+    @Option(names = {"-o", "--output"}, paramLabel = "OUT", order = 3,
+            description = "Write to OUT instead of standard output (binary MessagePack is fine on a pipe).")
+    Path output;
+
+    @Parameters(paramLabel = "FILE", arity = "0..1",
+            description = "The input; - is standard input. Default: standard input when it is a pipe or a file, "
+                    + "else (for --to msgpack) the bundled sample.")
+    String file;
+
+    @Option(names = {"-h", "--help"}, usageHelp = true, order = 100, description = "Print this help, then exit.")
+    boolean help;
+
+    ConvertCommand(Context ctx) {
+        this.ctx = ctx;
+    }
+
+    /** Converts; see the class documentation for the exit code. */
+    @Override
+    public Integer call() {
+        MessagePackFactory factory = MessagePackFactory.builder()
+                .jsonForm(lossless ? MessagePackFactory.JsonForm.LOSSLESS : MessagePackFactory.JsonForm.DOCUMENTED)
+                .build();
+        return to == Format.MSGPACK ? toMsgpack(factory) : toJson(factory);
+    }
+
+    private int toMsgpack(MessagePackFactory factory) {
+        List<String> files = new ArrayList<>();
+        if (file != null) {
+            files.add(file);
+        }
+        Input input = Input.resolve(files, ctx).get(0);
+        Input.Document doc;
+        try {
+            doc = input.read(ctx);
+        } catch (IOException e) {
+            ctx.error(input.name() + ": cannot read: " + Input.describe(e));
+            return Main.FAILED;
+        }
+        byte[] packed;
+        try {
+            packed = factory.fromJson(doc.bytes, 0, doc.length);
+        } catch (JsonParseException | MessagePackException e) {
+            ctx.error(input.name() + ": " + e.getMessage());
+            return Main.FAILED;
+        }
+        OutputStream out = null;
+        try {
+            out = open();
+            out.write(packed);
+            out.close();
+            out = null;
+        } catch (IOException e) {
+            ctx.error(targetName() + ": cannot write: " + Input.describe(e));
+            return Main.FAILED;
+        } finally {
+            closeQuietly(out);
+        }
+        return Main.OK;
+    }
+
+    private int toJson(MessagePackFactory factory) {
+        InputStream in;
+        String name;
+        if (file == null || "-".equals(file)) {
+            if (file == null && ctx.stdinKind != StdinKind.DATA) {
+                ctx.error("no input given: pass a MessagePack FILE or pipe one in");
+                return Main.USAGE;
+            }
+            in = ctx.in;
+            name = Input.STDIN_NAME;
+        } else {
+            name = file;
+            try {
+                in = Files.newInputStream(Path.of(file));
+            } catch (IOException e) {
+                ctx.error(name + ": cannot read: " + Input.describe(e));
+                return Main.FAILED;
+            }
+        }
+        OutputStream out = null;
+        try {
+            out = open();
+            factory.toJson(in, out);
+            out.close();
+            out = null;
+            return Main.OK;
+        } catch (MessagePackException | JsonWriteException e) {
+            ctx.error(name + ": " + e.getMessage());
+            return Main.FAILED;
+        } catch (UncheckedIOException e) {
+            ctx.error(name + ": " + Input.describe(e.getCause()));
+            return Main.FAILED;
+        } catch (IOException e) {
+            ctx.error(targetName() + ": cannot write: " + Input.describe(e));
+            return Main.FAILED;
+        } finally {
+            closeQuietly(out);
+            if (in != ctx.in) {
+                try {
+                    in.close();
+                } catch (IOException ignored) {
+                    // the input was read; nothing to report
+                }
+            }
+        }
+    }
+
+    private OutputStream open() throws IOException {
+        if (output != null) {
+            return new BufferedOutputStream(Files.newOutputStream(output), BUFFER);
+        }
+        return new BufferedOutputStream(new StandardOutput(ctx.outBytes), BUFFER);
+    }
+
+    private String targetName() {
+        return output == null ? "<stdout>" : output.toString();
+    }
+
+    private static void closeQuietly(OutputStream out) {
+        if (out != null) {
+            try {
+                out.close();
+            } catch (IOException ignored) {
+                // already reporting a failure
+            }
+        }
+    }
+
+    /** Standard output, never closed, reporting write errors that a {@code PrintStream} hides. */
+    private static final class StandardOutput extends OutputStream {
+        private final java.io.PrintStream stream;
+
+        StandardOutput(java.io.PrintStream stream) {
+            this.stream = stream;
+        }
+
+        @Override
+        public void write(int b) throws IOException {
+            write(new byte[] {(byte) b}, 0, 1);
+        }
+
+        @Override
+        public void write(byte[] b, int off, int len) throws IOException {
+            stream.write(b, off, len);
+            if (stream.checkError()) {
+                throw new IOException("output closed");
+            }
+        }
+
+        @Override
+        public void flush() throws IOException {
+            stream.flush();
+            if (stream.checkError()) {
+                throw new IOException("output closed");
+            }
+        }
+
+        @Override
+        public void close() throws IOException {
+            flush();
+        }
+    }
+}

@@ -1,0 +1,127 @@
+package dev.hyson.cli;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.hyson.msgpack.MessagePack;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code hyson convert}, run in-process on byte-array streams and temporary files. */
+class ConvertTest {
+    @TempDir
+    Path dir;
+
+    /** What one run wrote and returned. */
+    private static final class Result {
+        final int code;
+        final byte[] out;
+        final String err;
+
+        Result(int code, byte[] out, String err) {
+            this.code = code;
+            this.out = out;
+            this.err = err;
+        }
+
+        String text() {
+            return new String(out, StandardCharsets.UTF_8);
+        }
+    }
+
+    private static Result run(StdinKind kind, byte[] stdin, String... args) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int code = Main.run(args, new ByteArrayInputStream(stdin), new PrintStream(out, true), new PrintStream(err, true),
+                kind, Map.of());
+        return new Result(code, out.toByteArray(), err.toString(StandardCharsets.UTF_8));
+    }
+
+    private static Result pipe(byte[] stdin, String... args) {
+        return run(StdinKind.DATA, stdin, args);
+    }
+
+    @Test
+    void toMsgpack_stdin_packedBytes() {
+        Result r = pipe("{\"a\":[1,2.5,\"x\"],\"b\":null}".getBytes(StandardCharsets.UTF_8), "convert", "--to", "msgpack");
+        assertEquals(0, r.code, r.err);
+        assertEquals("", r.err);
+        assertArrayEquals(MessagePack.fromJson("{\"a\":[1,2.5,\"x\"],\"b\":null}"), r.out);
+        assertEquals("82-a1-61-93-01-cb", hex(r.out).substring(0, 17));
+    }
+
+    @Test
+    void toJson_fileWithSeveralValues_oneLineEach() throws IOException {
+        ByteArrayOutputStream mp = new ByteArrayOutputStream();
+        MessagePack.pack(Map.of("bin", new byte[] {1, 2, 3}), mp);
+        MessagePack.pack(List.of(1, "two"), mp);
+        Path f = Files.write(dir.resolve("in.msgpack"), mp.toByteArray());
+        Result r = run(StdinKind.NONE, new byte[0], "convert", "--to", "json", f.toString());
+        assertEquals(0, r.code, r.err);
+        assertEquals("{\"bin\":\"AQID\"}\n[1,\"two\"]\n", r.text());
+    }
+
+    @Test
+    void lossless_roundTripThroughFiles_sameBytes() throws IOException {
+        byte[] original = MessagePack.pack(Map.of("bin", new byte[] {9}, "f", 1.1f, "k", Map.of(1L, "one")));
+        Path in = Files.write(dir.resolve("a.msgpack"), original);
+        Path json = dir.resolve("a.json");
+        Path back = dir.resolve("b.msgpack");
+        Result r1 = run(StdinKind.NONE, new byte[0], "convert", "--to", "json", "--lossless", in.toString(), "-o", json.toString());
+        assertEquals(0, r1.code, r1.err);
+        Result r2 = run(StdinKind.NONE, new byte[0], "convert", "--to", "msgpack", "--lossless", json.toString(), "-o", back.toString());
+        assertEquals(0, r2.code, r2.err);
+        assertArrayEquals(original, Files.readAllBytes(back));
+    }
+
+    @Test
+    void invalidMsgpack_exit1WithByteOffset() {
+        Result r = pipe(new byte[] {(byte) 0x92, 0x01}, "convert", "--to", "json", "-");
+        assertEquals(1, r.code);
+        assertTrue(r.err.startsWith("hyson: <stdin>: unexpected end of input"), r.err);
+        assertTrue(r.err.contains("(byte 2)"), r.err);
+    }
+
+    @Test
+    void invalidJson_exit1WithLocation() {
+        Result r = pipe("[1,]".getBytes(StandardCharsets.UTF_8), "convert", "--to", "msgpack");
+        assertEquals(1, r.code);
+        assertTrue(r.err.contains("line 1, column 4 (byte 3)"), r.err);
+        assertEquals(0, r.out.length);
+    }
+
+    @Test
+    void usageErrors_exit2() {
+        assertEquals(2, pipe(new byte[0], "convert", "--to", "yaml").code);
+        assertEquals(2, pipe(new byte[0], "convert").code);
+        assertEquals(2, run(StdinKind.NONE, new byte[0], "convert", "--to", "json").code);
+    }
+
+    @Test
+    void missingFile_exit1() {
+        Result r = run(StdinKind.NONE, new byte[0], "convert", "--to", "json", dir.resolve("nope").toString());
+        assertEquals(1, r.code);
+        assertTrue(r.err.contains("no such file"), r.err);
+    }
+
+    private static String hex(byte[] b) {
+        StringBuilder sb = new StringBuilder();
+        for (byte x : b) {
+            if (sb.length() > 0) {
+                sb.append('-');
+            }
+            sb.append(String.format("%02x", x & 0xFF));
+        }
+        return sb.toString();
+    }
+}

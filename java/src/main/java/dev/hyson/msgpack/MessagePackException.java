@@ -1,0 +1,88 @@
+package dev.hyson.msgpack;
+
+import dev.hyson.JsonException;
+
+/**
+ * Input that is not a MessagePack value hyson accepts under the factory's options, or a value that
+ * cannot be packed. Every failure of an unpack is this exception: never an index exception, a
+ * {@link StackOverflowError} or an {@link OutOfMemoryError} for a declared length or count that the
+ * input cannot hold.
+ *
+ * <p>It belongs to the same family as the JSON errors ({@link JsonException}). {@link #offset()}
+ * is the 0-based byte offset where the problem was detected, from the start of the input (or of the
+ * slice for {@code unpack(bytes, offset, length)}, or of the stream), or -1 when packing. The
+ * message reads like {@code truncated str32 at byte 17: 4294967040 bytes declared, 3 remain}.
+ */
+public final class MessagePackException extends JsonException {
+    private static final long serialVersionUID = 1L;
+
+    /** The class of problem, for programs that react to errors; the message has the details. */
+    public enum Kind {
+        /** The input ended inside a value, or a declared length or count exceeds what remains. */
+        TRUNCATED,
+        /** The byte 0xC1, which the specification ("Formats") marks as never used. */
+        INVALID_FORMAT,
+        /** A str whose bytes are not well-formed UTF-8 while invalid UTF-8 is an error. */
+        INVALID_UTF8,
+        /** A configured limit (depth, string, binary, container or document size) was exceeded; the message names the setting. */
+        LIMIT_EXCEEDED,
+        /** A timestamp extension (type -1) with a payload of other than 4, 8 or 12 bytes, or nanoseconds of 10^9 or more. */
+        INVALID_TIMESTAMP,
+        /** An extension type with no registered unpacker while unknown extensions are an error. */
+        UNKNOWN_EXTENSION,
+        /** A registered extension unpacker failed or did not read its payload exactly. */
+        EXTENSION_FAILED,
+        /** Bytes after the value where exactly one value was expected. */
+        TRAILING_DATA,
+        /** The input is not the expected kind of value (for example {@code unpackInt} on a str). */
+        TYPE_MISMATCH,
+        /** An integer that does not fit the requested Java type. */
+        INTEGER_OVERFLOW,
+        /** A Java value with no MessagePack form (packing only; {@link #offset()} is -1). */
+        UNSUPPORTED_VALUE
+    }
+
+    private final Kind kind;
+    private final String detail;
+    private final long offset;
+
+    /**
+     * @param kind the class of problem
+     * @param detail what was found and what was expected, without the location
+     * @param offset 0-based byte offset where it was detected, or -1 when packing
+     */
+    public MessagePackException(Kind kind, String detail, long offset) {
+        super(offset < 0 ? detail : detail + " (byte " + offset + ")");
+        this.kind = kind;
+        this.detail = detail;
+        this.offset = offset;
+    }
+
+    /**
+     * @param kind the class of problem
+     * @param detail what was found and what was expected, without the location
+     * @param offset 0-based byte offset where it was detected, or -1 when packing
+     * @param cause the underlying failure (for example of a registered extension unpacker)
+     */
+    public MessagePackException(Kind kind, String detail, long offset, Throwable cause) {
+        super(offset < 0 ? detail : detail + " (byte " + offset + ")", cause);
+        this.kind = kind;
+        this.detail = detail;
+        this.offset = offset;
+    }
+
+    /** @return the class of problem */
+    public Kind kind() {
+        return kind;
+    }
+
+    /** @return the message without the location */
+    public String detail() {
+        return detail;
+    }
+
+    /** @return the 0-based byte offset where the problem was detected, or -1 for a packing failure */
+    public long offset() {
+        return offset;
+    }
+}

@@ -1,0 +1,678 @@
+package dev.hyson.msgpack;
+
+import dev.hyson.JsonReader;
+import dev.hyson.JsonWriter;
+import dev.hyson.internal.names.KeyCache;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Objects;
+import java.util.function.Function;
+
+/**
+ * An immutable, thread-safe MessagePack configuration: limits, string and number policies, and the
+ * extension registry (msgpack-ruby's {@code Factory}). Build one with {@link #builder()}, keep it
+ * and share it; {@link #defaults()} is what {@link MessagePack} uses.
+ *
+ * <p>Limits and their defaults: {@link #DEFAULT_MAX_DEPTH} levels of nesting (for packing too),
+ * {@link #DEFAULT_MAX_STRING_LENGTH} bytes per str, {@link #DEFAULT_MAX_BINARY_LENGTH} bytes per
+ * bin or ext payload, {@link #DEFAULT_MAX_CONTAINER_SIZE} elements or entries per array or map,
+ * {@link #DEFAULT_MAX_DOCUMENT_LENGTH} bytes per input. A limit error names the setting.
+ *
+ * <p>Packers and unpackers for the one-shot methods ({@link #pack(Object)}, {@link #unpack(byte[])},
+ * ...) come from a per-thread pool, buffer included, so a steady stream of messages allocates only
+ * its values (and the output array of {@code pack}); a packer called from inside an extension
+ * packer gets a fresh one instead of the busy pooled one.
+ */
+public final class MessagePackFactory {
+    /** Default {@link Builder#maxDepth}: 1000, as for JSON. */
+    public static final int DEFAULT_MAX_DEPTH = 1000;
+    /** Default {@link Builder#maxStringLength}: 20,000,000 bytes, as for JSON. */
+    public static final long DEFAULT_MAX_STRING_LENGTH = 20_000_000L;
+    /** Default {@link Builder#maxBinaryLength}: 100,000,000 bytes. */
+    public static final long DEFAULT_MAX_BINARY_LENGTH = 100_000_000L;
+    /** Default {@link Builder#maxContainerSize}: 100,000,000 elements or entries. */
+    public static final long DEFAULT_MAX_CONTAINER_SIZE = 100_000_000L;
+    /** Default {@link Builder#maxDocumentLength}: 1 GiB, as for JSON. */
+    public static final long DEFAULT_MAX_DOCUMENT_LENGTH = 1L << 30;
+
+    private static final int POOLED_BUFFER = 8192;
+    private static final int KEEP_BUFFER = 8 << 20;
+
+    private static final MessagePackFactory DEFAULTS = builder().build();
+
+    /** What to do with a {@code BigDecimal}, which MessagePack has no type for. */
+    public enum BigDecimalPolicy {
+        /** Packing one fails with UNSUPPORTED_VALUE. */
+        ERROR,
+        /** It is packed as a str holding {@link java.math.BigDecimal#toString()}. */
+        STRING
+    }
+
+    /** What to do with a str whose bytes are not well-formed UTF-8. */
+    public enum Utf8Policy {
+        /** Unpacking fails with INVALID_UTF8 (str keys included). */
+        ERROR,
+        /** Each ill-formed sequence becomes U+FFFD, as {@code new String(bytes, UTF_8)} does. */
+        REPLACE
+    }
+
+    /** How MessagePack values JSON lacks are written as JSON by {@link #toJson}, and read back by {@link #fromJson}. */
+    public enum JsonForm {
+        /**
+         * Readable: bin as a base64 string (RFC 4648 section 4, padded), a timestamp as an RFC 3339
+         * string ({@code 2018-01-02T03:04:05.678901234Z}), another extension as
+         * {@code {"$ext":{"type":T,"data":"base64"}}}, float32 as a JSON number, non-str map keys as
+         * JSON member names (numbers and booleans as text). {@code fromJson} reads plain JSON: tags
+         * are not interpreted.
+         */
+        DOCUMENTED,
+        /**
+         * Round-trips exactly through {@code fromJson}: bin as {@code {"$bin":"base64"}}, a timestamp
+         * as {@code {"$timestamp":"RFC 3339"}}, another extension as
+         * {@code {"$ext":{"type":T,"data":"base64"}}}, float32 as {@code {"$float32":N}}, a
+         * non-finite float64 as {@code {"$float64":"NaN"}} ({@code "Infinity"}, {@code "-Infinity"}),
+         * and a map with a non-str key, or a single key that is one of these tags, as
+         * {@code {"$map":[[key,value],...]}}.
+         */
+        LOSSLESS
+    }
+
+    final int maxDepth;
+    final long maxStringLength;
+    final long maxBinaryLength;
+    final long maxContainerSize;
+    final long maxDocumentLength;
+    final boolean replaceInvalidUtf8;
+    final boolean failOnUnknownExtension;
+    final boolean compatibility;
+    final boolean binaryForByteArrays;
+    final boolean floatAsFloat32;
+    final BigDecimalPolicy bigDecimalPolicy;
+    final boolean internKeys;
+    final JsonForm jsonForm;
+    private final Map<Class<?>, Registration> byClass;
+    private final Registration[] byCode;
+    private final Registration[] all;
+    private final ThreadLocal<MessagePacker> packers;
+    private final ThreadLocal<MessageUnpacker> unpackers;
+
+    private MessagePackFactory(Builder b) {
+        this.maxDepth = b.maxDepth;
+        this.maxStringLength = b.maxStringLength;
+        this.maxBinaryLength = b.maxBinaryLength;
+        this.maxContainerSize = b.maxContainerSize;
+        this.maxDocumentLength = b.maxDocumentLength;
+        this.replaceInvalidUtf8 = b.invalidUtf8 == Utf8Policy.REPLACE;
+        this.failOnUnknownExtension = b.failOnUnknownExtension;
+        this.compatibility = b.compatibility;
+        this.binaryForByteArrays = b.binaryForByteArrays;
+        this.floatAsFloat32 = b.floatAsFloat32;
+        this.bigDecimalPolicy = b.bigDecimalPolicy;
+        this.internKeys = b.internKeys;
+        this.jsonForm = b.jsonForm;
+        this.byClass = Map.copyOf(b.registrations);
+        this.all = b.registrations.values().toArray(new Registration[0]);
+        this.byCode = new Registration[256];
+        for (Registration r : all) {
+            byCode[r.type & 0xFF] = r;
+        }
+        this.packers = ThreadLocal.withInitial(() -> new MessagePacker(this, POOLED_BUFFER));
+        this.unpackers = ThreadLocal.withInitial(() -> new MessageUnpacker(this));
+    }
+
+    /** @return the default configuration, shared */
+    public static MessagePackFactory defaults() {
+        return DEFAULTS;
+    }
+
+    /** @return a builder with the default options and no extensions */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** @return a builder holding this factory's options and registrations */
+    public Builder toBuilder() {
+        Builder b = new Builder();
+        b.maxDepth = maxDepth;
+        b.maxStringLength = maxStringLength;
+        b.maxBinaryLength = maxBinaryLength;
+        b.maxContainerSize = maxContainerSize;
+        b.maxDocumentLength = maxDocumentLength;
+        b.invalidUtf8 = replaceInvalidUtf8 ? Utf8Policy.REPLACE : Utf8Policy.ERROR;
+        b.failOnUnknownExtension = failOnUnknownExtension;
+        b.compatibility = compatibility;
+        b.binaryForByteArrays = binaryForByteArrays;
+        b.floatAsFloat32 = floatAsFloat32;
+        b.bigDecimalPolicy = bigDecimalPolicy;
+        b.internKeys = internKeys;
+        b.jsonForm = jsonForm;
+        b.registrations.putAll(byClass);
+        return b;
+    }
+
+    // ---------------------------------------------------------------------------------------------
+    // registry
+
+    /** A registered extension type: how to pack and unpack it. */
+    static final class Registration {
+        final Class<?> javaType;
+        final byte type;
+        final ExtensionPacker<Object> packer;
+        final ExtensionUnpacker<?> unpacker;
+        final Function<Object, String> string;
+        final Function<String, ?> fromString;
+        final Function<Object, byte[]> bytes;
+        final Function<byte[], ?> fromBytes;
+
+        @SuppressWarnings("unchecked")
+        Registration(Class<?> javaType, byte type, ExtensionPacker<?> packer, ExtensionUnpacker<?> unpacker,
+                Function<?, String> string, Function<String, ?> fromString,
+                Function<?, byte[]> bytes, Function<byte[], ?> fromBytes) {
+            this.javaType = javaType;
+            this.type = type;
+            this.packer = (ExtensionPacker<Object>) packer;
+            this.unpacker = unpacker;
+            this.string = (Function<Object, String>) string;
+            this.fromString = fromString;
+            this.bytes = (Function<Object, byte[]>) bytes;
+            this.fromBytes = fromBytes;
+        }
+
+        void pack(Object v, MessagePacker p) {
+            packer.pack(v, p);
+        }
+
+        String string(Object v) {
+            return Objects.requireNonNull(string.apply(v), "the string form of a registered extension value");
+        }
+
+        byte[] bytes(Object v) {
+            return Objects.requireNonNull(bytes.apply(v), "the byte form of a registered extension value");
+        }
+
+        /** Unpacks {@code b[off, off + len)}, the payload, which the caller has made available. */
+        Object unpack(MessageUnpacker parent, byte[] b, int off, int len, long origin, int depth, long at) {
+            MessagePackFactory f = parent.factory();
+            try {
+                if (fromString != null) {
+                    boolean ascii = MessageUnpacker.isAscii(b, off, len);
+                    String s;
+                    if (ascii) {
+                        s = f.internKeys ? KeyCache.SHARED.lookup(b, off, len, true)
+                                : new String(b, off, len, StandardCharsets.ISO_8859_1);
+                    } else {
+                        MessageUnpacker sub = new MessageUnpacker(f).reset(b, off, len, origin, depth);
+                        s = sub.readStrForExtension(len);
+                    }
+                    return fromString.apply(s);
+                }
+                if (fromBytes != null) {
+                    byte[] copy = new byte[len];
+                    System.arraycopy(b, off, copy, 0, len);
+                    return fromBytes.apply(copy);
+                }
+                MessageUnpacker sub = new MessageUnpacker(f).reset(b, off, len, origin, depth);
+                Object v = unpacker.unpack(sub);
+                if (sub.remaining() != 0) {
+                    throw new MessagePackException(MessagePackException.Kind.EXTENSION_FAILED,
+                            "the unpacker for extension type " + type + " (" + javaType.getName() + ") left "
+                                    + sub.remaining() + " of " + len + " payload bytes unread", at);
+                }
+                return v;
+            } catch (MessagePackException e) {
+                throw e;
+            } catch (RuntimeException e) {
+                throw new MessagePackException(MessagePackException.Kind.EXTENSION_FAILED,
+                        "the unpacker for extension type " + type + " (" + javaType.getName() + ") failed: " + e, at, e);
+            }
+        }
+    }
+
+    /** @return the registration for a Java class (exact, else the first assignable), or null */
+    Registration registrationFor(Class<?> c) {
+        if (all.length == 0) {
+            return null;
+        }
+        Registration r = byClass.get(c);
+        if (r != null) {
+            return r;
+        }
+        for (Registration x : all) {
+            if (x.javaType.isAssignableFrom(c)) {
+                return x;
+            }
+        }
+        return null;
+    }
+
+    /** @return the registration for an extension type code, or null */
+    Registration registrationFor(byte type) {
+        return byCode[type & 0xFF];
+    }
+
+    // ---------------------------------------------------------------------------------------------
+    // packers and unpackers
+
+    /** @return a new packer that collects its output; read it with {@link MessagePacker#toByteArray()} */
+    public MessagePacker newPacker() {
+        return new MessagePacker(this, POOLED_BUFFER).reset(null);
+    }
+
+    /** @return a new packer that writes to {@code out} through a buffer; call {@code flush()} or {@code close()} at the end */
+    public MessagePacker newPacker(OutputStream out) {
+        return new MessagePacker(this, POOLED_BUFFER).reset(Objects.requireNonNull(out, "out"));
+    }
+
+    /** @return a new unpacker over a whole array (which is not copied) */
+    public MessageUnpacker newUnpacker(byte[] msgpack) {
+        return newUnpacker(msgpack, 0, msgpack.length);
+    }
+
+    /**
+     * @return a new unpacker over {@code msgpack[offset, offset + length)}; offsets in errors are
+     *     relative to {@code offset}
+     */
+    public MessageUnpacker newUnpacker(byte[] msgpack, int offset, int length) {
+        Objects.checkFromIndexSize(offset, length, msgpack.length);
+        checkDocumentLength(length);
+        return new MessageUnpacker(this).reset(msgpack, offset, length, -(long) offset, 0);
+    }
+
+    /** @return a new unpacker reading {@code in} through a buffer (it may read ahead of the values it returns) */
+    public MessageUnpacker newUnpacker(InputStream in) {
+        return new MessageUnpacker(this).reset(Objects.requireNonNull(in, "in"));
+    }
+
+    private void checkDocumentLength(long length) {
+        if (length > maxDocumentLength) {
+            throw new MessagePackException(MessagePackException.Kind.LIMIT_EXCEEDED,
+                    "document longer than maxDocumentLength (" + maxDocumentLength + " bytes)", maxDocumentLength);
+        }
+    }
+
+    private MessagePacker acquirePacker() {
+        MessagePacker p = packers.get();
+        if (p.inUse) {
+            return new MessagePacker(this, POOLED_BUFFER).reset(null); // reentrant use: never the busy one
+        }
+        p.inUse = true;
+        return p.reset(null);
+    }
+
+    private void releasePacker(MessagePacker p) {
+        if (p.inUse) {
+            p.release(KEEP_BUFFER);
+            p.inUse = false;
+        }
+    }
+
+    private MessageUnpacker acquireUnpacker() {
+        MessageUnpacker u = unpackers.get();
+        if (u.inUse) {
+            return new MessageUnpacker(this);
+        }
+        u.inUse = true;
+        return u;
+    }
+
+    private void releaseUnpacker(MessageUnpacker u) {
+        if (u.inUse) {
+            u.clear();
+            u.inUse = false;
+        }
+    }
+
+    // ---------------------------------------------------------------------------------------------
+    // one-shot
+
+    /**
+     * Packs a value (see {@link MessagePack} for the types).
+     *
+     * @return the MessagePack bytes
+     * @throws MessagePackException UNSUPPORTED_VALUE or LIMIT_EXCEEDED, naming the path to the value
+     */
+    public byte[] pack(Object value) {
+        MessagePacker p = acquirePacker();
+        try {
+            p.packValue(value);
+            return p.toByteArray();
+        } finally {
+            releasePacker(p);
+        }
+    }
+
+    /**
+     * Packs a value to a stream through a buffer, then flushes the stream (it is not closed).
+     *
+     * @throws MessagePackException when the value cannot be packed
+     * @throws UncheckedIOException when the stream fails
+     */
+    public void pack(Object value, OutputStream out) {
+        MessagePacker p = acquirePacker();
+        try {
+            p.reset(Objects.requireNonNull(out, "out"));
+            p.packValue(value);
+            p.flush();
+        } finally {
+            releasePacker(p);
+        }
+    }
+
+    /**
+     * Unpacks exactly one value from the whole array.
+     *
+     * @throws MessagePackException for invalid input, a limit, or bytes after the value (TRAILING_DATA)
+     */
+    public Object unpack(byte[] msgpack) {
+        return unpack(msgpack, 0, msgpack.length);
+    }
+
+    /**
+     * Unpacks exactly one value from {@code msgpack[offset, offset + length)}; offsets in errors are
+     * relative to {@code offset}.
+     *
+     * @throws MessagePackException for invalid input, a limit, or bytes after the value
+     * @throws IndexOutOfBoundsException when the slice is not inside the array
+     */
+    public Object unpack(byte[] msgpack, int offset, int length) {
+        Objects.checkFromIndexSize(offset, length, msgpack.length);
+        checkDocumentLength(length);
+        MessageUnpacker u = acquireUnpacker();
+        try {
+            u.reset(msgpack, offset, length, -(long) offset, 0);
+            Object v = u.unpackValue();
+            u.requireEnd();
+            return v;
+        } finally {
+            releaseUnpacker(u);
+        }
+    }
+
+    /**
+     * Unpacks exactly one value from the remaining bytes of a heap or direct buffer; its position is
+     * not changed (a direct buffer is copied first).
+     */
+    public Object unpack(ByteBuffer msgpack) {
+        if (msgpack.hasArray()) {
+            return unpack(msgpack.array(), msgpack.arrayOffset() + msgpack.position(), msgpack.remaining());
+        }
+        checkDocumentLength(msgpack.remaining());
+        byte[] copy = new byte[msgpack.remaining()];
+        msgpack.duplicate().get(copy);
+        return unpack(copy);
+    }
+
+    /**
+     * Reads the stream to its end and unpacks exactly one value from it; the stream is not closed.
+     * For a stream of several values use {@link #newUnpacker(InputStream)}.
+     *
+     * @throws MessagePackException for invalid input, a limit, or bytes after the value
+     * @throws UncheckedIOException when reading fails
+     */
+    public Object unpack(InputStream msgpack) {
+        MessageUnpacker u = new MessageUnpacker(this).reset(msgpack);
+        Object v = u.unpackValue();
+        u.requireEnd();
+        return v;
+    }
+
+    // ---------------------------------------------------------------------------------------------
+    // JSON
+
+    /**
+     * Converts one MessagePack value to compact JSON in this factory's {@link JsonForm}. Extensions
+     * are not given to registered unpackers: they are written in the JSON form of extensions.
+     *
+     * @throws MessagePackException for invalid MessagePack
+     * @throws dev.hyson.JsonWriteException for what has no JSON form in the chosen form (a non-finite
+     *     float or a nil map key in the documented form)
+     */
+    public String toJson(byte[] msgpack) {
+        MessageUnpacker u = newUnpacker(msgpack);
+        u.rawExtensions = true;
+        Object v = u.unpackValue();
+        u.requireEnd();
+        return JsonWriter.defaults().write(JsonBridge.toJsonValue(v, jsonForm == JsonForm.LOSSLESS));
+    }
+
+    /**
+     * Converts every MessagePack value of a stream, one after another as they arrive, to compact
+     * JSON, one value per line (NDJSON for several values). Neither stream is closed; {@code out} is
+     * flushed.
+     *
+     * @return the number of values converted
+     * @throws MessagePackException for invalid MessagePack (the values before it are written)
+     * @throws UncheckedIOException when a stream fails
+     */
+    public long toJson(InputStream msgpack, OutputStream out) {
+        MessageUnpacker u = newUnpacker(msgpack);
+        u.rawExtensions = true;
+        boolean lossless = jsonForm == JsonForm.LOSSLESS;
+        long n = 0;
+        try {
+            while (u.hasNext()) {
+                Object v = u.unpackValue();
+                JsonWriter.defaults().write(JsonBridge.toJsonValue(v, lossless), out);
+                out.write('\n');
+                n++;
+            }
+            out.flush();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return n;
+    }
+
+    /**
+     * Converts a JSON text (strict RFC 8259, UTF-8) to MessagePack; in the {@link JsonForm#LOSSLESS}
+     * form the tagged objects become the values they stand for.
+     *
+     * @throws dev.hyson.JsonParseException for invalid JSON
+     * @throws MessagePackException for a malformed tag (LOSSLESS) or a value with no MessagePack form
+     */
+    public byte[] fromJson(byte[] json) {
+        return pack(JsonBridge.fromJsonValue(jsonReader().parse(json), jsonForm == JsonForm.LOSSLESS));
+    }
+
+    /**
+     * Converts the JSON text {@code json[offset, offset + length)} to MessagePack; see
+     * {@link #fromJson(byte[])}. Offsets in errors are relative to {@code offset}.
+     */
+    public byte[] fromJson(byte[] json, int offset, int length) {
+        return pack(JsonBridge.fromJsonValue(jsonReader().parse(json, offset, length), jsonForm == JsonForm.LOSSLESS));
+    }
+
+    /** Converts a JSON text held in a Java string to MessagePack; see {@link #fromJson(byte[])}. */
+    public byte[] fromJson(String json) {
+        return pack(JsonBridge.fromJsonValue(jsonReader().parse(json), jsonForm == JsonForm.LOSSLESS));
+    }
+
+    /**
+     * Reads one JSON document from a stream and writes it as MessagePack to {@code out} through a
+     * buffer; neither stream is closed, {@code out} is flushed. See {@link #fromJson(byte[])}.
+     */
+    public void fromJson(InputStream json, OutputStream out) {
+        pack(JsonBridge.fromJsonValue(jsonReader().parse(json), jsonForm == JsonForm.LOSSLESS), out);
+    }
+
+    private JsonReader jsonReader() {
+        return maxDepth == JsonReader.DEFAULT_MAX_DEPTH ? JsonReader.defaults()
+                : JsonReader.builder().maxDepth(maxDepth).build();
+    }
+
+    // ---------------------------------------------------------------------------------------------
+
+    /** Collects options; not thread-safe. {@link #build()} makes the immutable factory. */
+    public static final class Builder {
+        private int maxDepth = DEFAULT_MAX_DEPTH;
+        private long maxStringLength = DEFAULT_MAX_STRING_LENGTH;
+        private long maxBinaryLength = DEFAULT_MAX_BINARY_LENGTH;
+        private long maxContainerSize = DEFAULT_MAX_CONTAINER_SIZE;
+        private long maxDocumentLength = DEFAULT_MAX_DOCUMENT_LENGTH;
+        private Utf8Policy invalidUtf8 = Utf8Policy.ERROR;
+        private boolean failOnUnknownExtension;
+        private boolean compatibility;
+        private boolean binaryForByteArrays = true;
+        private boolean floatAsFloat32 = true;
+        private BigDecimalPolicy bigDecimalPolicy = BigDecimalPolicy.ERROR;
+        private boolean internKeys = true;
+        private JsonForm jsonForm = JsonForm.DOCUMENTED;
+        private final Map<Class<?>, Registration> registrations = new HashMap<>();
+
+        private Builder() {
+        }
+
+        /** Nesting of arrays, maps and registered extensions, for unpacking and packing (default 1000; at least 1). */
+        public Builder maxDepth(int levels) {
+            if (levels < 1) {
+                throw new IllegalArgumentException("maxDepth must be at least 1: " + levels);
+            }
+            this.maxDepth = levels;
+            return this;
+        }
+
+        /** Bytes of one str (default 20,000,000). */
+        public Builder maxStringLength(long bytes) {
+            this.maxStringLength = positive(bytes, "maxStringLength");
+            return this;
+        }
+
+        /** Bytes of one bin or extension payload (default 100,000,000). */
+        public Builder maxBinaryLength(long bytes) {
+            this.maxBinaryLength = positive(bytes, "maxBinaryLength");
+            return this;
+        }
+
+        /** Elements of one array or entries of one map (default 100,000,000). */
+        public Builder maxContainerSize(long count) {
+            this.maxContainerSize = positive(count, "maxContainerSize");
+            return this;
+        }
+
+        /** Bytes of one input; a stream is read no further (default 1 GiB). */
+        public Builder maxDocumentLength(long bytes) {
+            this.maxDocumentLength = positive(bytes, "maxDocumentLength");
+            return this;
+        }
+
+        private static long positive(long v, String name) {
+            if (v < 0) {
+                throw new IllegalArgumentException(name + " must not be negative: " + v);
+            }
+            return v;
+        }
+
+        /** Ill-formed UTF-8 in a str: {@link Utf8Policy#ERROR} (default) or {@link Utf8Policy#REPLACE}. */
+        public Builder invalidUtf8(Utf8Policy policy) {
+            this.invalidUtf8 = Objects.requireNonNull(policy);
+            return this;
+        }
+
+        /**
+         * An extension with no registered type: false (default) unpacks it as {@link ExtensionValue};
+         * true fails with UNKNOWN_EXTENSION. The timestamp type -1 is always known.
+         */
+        public Builder failOnUnknownExtension(boolean fail) {
+            this.failOnUnknownExtension = fail;
+            return this;
+        }
+
+        /**
+         * Packing for readers of the pre-2013 specification (false by default): no str8 (short
+         * strings go to str16) and no bin ({@code byte[]} is packed as raw str). Unpacking always
+         * accepts every format.
+         */
+        public Builder compatibility(boolean oldSpec) {
+            this.compatibility = oldSpec;
+            return this;
+        }
+
+        /** Whether {@code byte[]} is packed as bin (true, default) or as str (false). */
+        public Builder binaryForByteArrays(boolean bin) {
+            this.binaryForByteArrays = bin;
+            return this;
+        }
+
+        /** Whether a {@code Float} is packed as float32 (true, default) or widened to float64. */
+        public Builder floatAsFloat32(boolean float32) {
+            this.floatAsFloat32 = float32;
+            return this;
+        }
+
+        /** What packing a {@code BigDecimal} does (default {@link BigDecimalPolicy#ERROR}). */
+        public Builder bigDecimals(BigDecimalPolicy policy) {
+            this.bigDecimalPolicy = Objects.requireNonNull(policy);
+            return this;
+        }
+
+        /** Whether str map keys go through the shared key cache (default true). */
+        public Builder internKeys(boolean intern) {
+            this.internKeys = intern;
+            return this;
+        }
+
+        /** The JSON form of {@code toJson} and {@code fromJson} (default {@link JsonForm#DOCUMENTED}). */
+        public Builder jsonForm(JsonForm form) {
+            this.jsonForm = Objects.requireNonNull(form);
+            return this;
+        }
+
+        /**
+         * Registers an extension type whose payload is written by {@code packer} (which may pack
+         * MessagePack with this factory, recursively) and read by {@code unpacker}. Values of
+         * {@code javaType} or a subclass are packed with it; the last registration of a class or a
+         * code wins.
+         *
+         * @param type the extension type code, 0..127 (negative codes are reserved by the specification)
+         */
+        public <T> Builder register(Class<T> javaType, int type, ExtensionPacker<? super T> packer,
+                ExtensionUnpacker<? extends T> unpacker) {
+            add(new Registration(javaType, code(type), Objects.requireNonNull(packer), Objects.requireNonNull(unpacker),
+                    null, null, null, null));
+            return this;
+        }
+
+        /**
+         * Registers an extension type whose natural form is a {@code String} (a symbol by its
+         * name): the payload is that string's UTF-8, written straight into the packer's buffer and
+         * read back through the key cache, with no intermediate array.
+         */
+        public <T> Builder registerString(Class<T> javaType, int type, Function<? super T, String> toString,
+                Function<String, ? extends T> fromString) {
+            add(new Registration(javaType, code(type), null, null, Objects.requireNonNull(toString),
+                    Objects.requireNonNull(fromString), null, null));
+            return this;
+        }
+
+        /** Registers an extension type whose natural form is a {@code byte[]}: the payload is those bytes. */
+        public <T> Builder registerBytes(Class<T> javaType, int type, Function<? super T, byte[]> toBytes,
+                Function<byte[], ? extends T> fromBytes) {
+            add(new Registration(javaType, code(type), null, null, null, null, Objects.requireNonNull(toBytes),
+                    Objects.requireNonNull(fromBytes)));
+            return this;
+        }
+
+        private static byte code(int type) {
+            if (type < 0 || type > 127) {
+                throw new IllegalArgumentException("extension type must be 0..127 (negative types are reserved): " + type);
+            }
+            return (byte) type;
+        }
+
+        private void add(Registration r) {
+            registrations.values().removeIf(x -> x.type == r.type);
+            registrations.put(r.javaType, r);
+        }
+
+        /** @return the immutable factory */
+        public MessagePackFactory build() {
+            return new MessagePackFactory(this);
+        }
+    }
+}
