@@ -41,12 +41,6 @@ public final class TapeMaterializer {
         KeyCache cache = cfg.internKeys ? keys : null;
 
         for (;;) {
-            // top is an object waiting for a member: read its name first
-            if (depth > 0 && containers[depth] instanceof LinkedHashMap && names[depth] == null) {
-                nameOffsets[depth] = Tape.payload(t[i]);
-                names[depth] = name(t[i], t[i + 1], tape, src, cache);
-                i += 2;
-            }
             long e = t[i];
             Object v;
             switch (Tape.tag(e)) {
@@ -71,7 +65,12 @@ public final class TapeMaterializer {
                     }
                     containers[depth] = container;
                     remaining[depth] = count;
-                    names[depth] = null;
+                    if (Tape.tag(e) == Tape.OBJECT) {
+                        // an object's entries alternate name and value: take the first name now
+                        nameOffsets[depth] = Tape.payload(t[i]);
+                        names[depth] = name(t[i], t[i + 1], tape, src, cache);
+                        i += 2;
+                    }
                     continue;
                 }
                 case Tape.STR_ASCII:
@@ -124,12 +123,11 @@ public final class TapeMaterializer {
                     return v;
                 }
                 Object c = containers[depth];
-                if (c instanceof ArrayList) {
+                String name = names[depth];
+                if (name == null) {
                     ((ArrayList<Object>) c).add(v);
                 } else {
                     LinkedHashMap<String, Object> map = (LinkedHashMap<String, Object>) c;
-                    String name = names[depth];
-                    names[depth] = null;
                     if (duplicates == DuplicateKeyPolicy.LAST_WINS) {
                         map.put(name, v);
                     } else if (duplicates == DuplicateKeyPolicy.FIRST_WINS) {
@@ -145,10 +143,16 @@ public final class TapeMaterializer {
                     }
                 }
                 if (--remaining[depth] > 0) {
+                    if (name != null) {
+                        nameOffsets[depth] = Tape.payload(t[i]);
+                        names[depth] = name(t[i], t[i + 1], tape, src, cache);
+                        i += 2;
+                    }
                     break;
                 }
                 v = c;
                 containers[depth] = null;
+                names[depth] = null;
                 depth--;
             }
         }
