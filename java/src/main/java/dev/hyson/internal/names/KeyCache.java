@@ -37,16 +37,27 @@ public final class KeyCache {
     private static final long MULTIPLIER = 0x9E3779B97F4A7C15L;
 
     private static final class Entry {
+        /** The name's bytes for names longer than {@link #SHORT}; null for short ones. */
         final byte[] bytes;
+        /** A short name's bytes as two little-endian words, zero-padded. */
+        final long w0;
+        final long w1;
+        final int length;
         final String value;
         final int hash;
 
-        Entry(byte[] bytes, String value, int hash) {
+        Entry(byte[] bytes, long w0, long w1, int length, String value, int hash) {
             this.bytes = bytes;
+            this.w0 = w0;
+            this.w1 = w1;
+            this.length = length;
             this.value = value;
             this.hash = hash;
         }
     }
+
+    /** Names up to this many bytes (most of them) are compared as two words, not byte by byte. */
+    private static final int SHORT = 16;
 
     private final Entry[] table = new Entry[CAPACITY];
     private final long seed;
@@ -64,6 +75,9 @@ public final class KeyCache {
         if (len > MAX_KEY_LENGTH) {
             return decode(src, off, len, ascii);
         }
+        if (len <= SHORT) {
+            return lookupShort(src, off, len, ascii);
+        }
         int h = hash(src, off, len);
         Entry[] t = table;
         int mask = t.length - 1;
@@ -72,16 +86,69 @@ public final class KeyCache {
             Entry e = t[(slot + p) & mask];
             if (e == null) {
                 String s = decode(src, off, len, ascii);
-                t[(slot + p) & mask] = new Entry(Arrays.copyOfRange(src, off, off + len), s, h);
+                t[(slot + p) & mask] = new Entry(Arrays.copyOfRange(src, off, off + len), 0, 0, len, s, h);
                 return s;
             }
-            if (e.hash == h && e.bytes.length == len && Arrays.equals(e.bytes, 0, len, src, off, off + len)) {
+            if (e.hash == h && e.length == len && e.bytes != null && Arrays.equals(e.bytes, 0, len, src, off, off + len)) {
                 return e.value;
             }
         }
         // every probed slot holds another name: overwrite one, chosen by hash bits not used for the slot
         String s = decode(src, off, len, ascii);
-        t[(slot + (h >>> 28 & (PROBES - 1))) & mask] = new Entry(Arrays.copyOfRange(src, off, off + len), s, h);
+        t[(slot + (h >>> 28 & (PROBES - 1))) & mask] = new Entry(Arrays.copyOfRange(src, off, off + len), 0, 0, len, s, h);
+        return s;
+    }
+
+    /**
+     * The lookup for names of at most {@link #SHORT} bytes: the name is loaded as two words (zero
+     * past its end), hashed from them and compared with them, which is much cheaper than a hash
+     * loop and a range comparison for the short names that dominate JSON.
+     */
+    private String lookupShort(byte[] src, int off, int len, boolean ascii) {
+        long w0;
+        long w1;
+        if (off + SHORT <= src.length) {
+            // reading past the name stays inside the array; the extra bytes are masked off
+            w0 = (long) LONG_LE.get(src, off);
+            w1 = (long) LONG_LE.get(src, off + 8);
+            if (len < 8) {
+                w0 &= (1L << (len << 3)) - 1;
+                w1 = 0;
+            } else if (len < SHORT) {
+                w1 &= (1L << ((len - 8) << 3)) - 1;
+            }
+        } else {
+            w0 = 0;
+            w1 = 0;
+            for (int i = 0; i < len; i++) {
+                long b = src[off + i] & 0xFFL;
+                if (i < 8) {
+                    w0 |= b << (i << 3);
+                } else {
+                    w1 |= b << ((i - 8) << 3);
+                }
+            }
+        }
+        long x = (seed ^ (len * MULTIPLIER) ^ w0) * MULTIPLIER;
+        x = (x ^ (x >>> 29) ^ w1) * MULTIPLIER;
+        x ^= x >>> 32;
+        int h = (int) x;
+        Entry[] t = table;
+        int mask = t.length - 1;
+        int slot = h & mask;
+        for (int p = 0; p < PROBES; p++) {
+            Entry e = t[(slot + p) & mask];
+            if (e == null) {
+                String s = decode(src, off, len, ascii);
+                t[(slot + p) & mask] = new Entry(null, w0, w1, len, s, h);
+                return s;
+            }
+            if (e.w0 == w0 && e.w1 == w1 && e.length == len && e.bytes == null) {
+                return e.value;
+            }
+        }
+        String s = decode(src, off, len, ascii);
+        t[(slot + (h >>> 28 & (PROBES - 1))) & mask] = new Entry(null, w0, w1, len, s, h);
         return s;
     }
 
