@@ -1,13 +1,18 @@
 #!/usr/bin/env bash
-# Quick profile of every parse and generate benchmark over the default matrix (hyson backends and
-# peers × twitter, citm_catalog, canada): one fork, 3 × 2 s warmup, 3 × 1 s measurement, GC profiler,
-# JSON results in benchmarks/target/quick.json. About 7 minutes on 2 cores; numbers are indicative
-# only (±10% or worse), use the full @Warmup/@Measurement defaults for figures to quote.
+# Quick profile over the default matrix of every benchmark but StringBench: ParseBench and
+# GenerateBench (hyson backends and peers × twitter, citm_catalog, canada), SmallDocBench, NumberBench
+# (canada's numbers) and ScanBench (java and the best native kernel × the same three documents).
+# One fork, 2 × 1 s warmup, 3 × 1 s measurement, GC profiler, JSON results in
+# benchmarks/target/quick.json. 88 trials, about 9 minutes on 2 cores; numbers are indicative only
+# (±10% or worse, the warmup is short for the big documents): use the full @Warmup/@Measurement
+# defaults for figures to quote. StringBench (64 trials) is left out; see the README for a reduced run.
 #
 # Extra arguments go to JMH; one that sets an option given by default (-f, -wi, -w, -i, -r, -prof,
 # -rf, -rff) replaces that default, e.g.
 #   benchmarks/run-quick.sh -p document=activitypub.json -p library=hyson-java,jackson
 #   benchmarks/run-quick.sh -i 5 -r 2s
+# HYSON_QUICK_BENCHMARKS replaces the benchmark selection (a JMH regexp), e.g.
+#   HYSON_QUICK_BENCHMARKS='ParseBench|ScanBench' benchmarks/run-quick.sh
 # The shared corpus is ../shared next to the repository (override: HYSON_SHARED=/path/to/shared).
 set -euo pipefail
 
@@ -26,7 +31,7 @@ if [[ ! -d "$shared/corpus" ]]; then
 fi
 
 # JMH refuses an option given twice: a default is dropped when the extra arguments set the same option.
-defaults=(-f 1 -wi 3 -w 2s -i 3 -r 1s -prof gc -rf json -rff benchmarks/target/quick.json)
+defaults=(-f 1 -wi 2 -w 1s -i 3 -r 1s -prof gc -rf json -rff benchmarks/target/quick.json)
 opts=()
 for ((k = 0; k < ${#defaults[@]}; k += 2)); do
     flag="${defaults[k]}"
@@ -38,4 +43,5 @@ for ((k = 0; k < ${#defaults[@]}; k += 2)); do
 done
 
 # JMH forks inherit the -D given to this JVM (no -jvmArgs is passed here).
-exec java "-Dhyson.shared=$shared" -jar "$jar" 'ParseBench|GenerateBench' "${opts[@]}" "$@"
+benchmarks="${HYSON_QUICK_BENCHMARKS:-ParseBench|GenerateBench|SmallDocBench|NumberBench|ScanBench}"
+exec java "-Dhyson.shared=$shared" -jar "$jar" "$benchmarks" "${opts[@]}" "$@"
