@@ -1,6 +1,8 @@
 package dev.hyson;
 
 import dev.hyson.internal.names.KeyCache;
+import dev.hyson.internal.scan.Backends;
+import dev.hyson.internal.scan.JavaScanner;
 import dev.hyson.internal.scan.ReadConfig;
 import dev.hyson.internal.scan.ScanError;
 import dev.hyson.internal.scan.Scanner;
@@ -50,6 +52,14 @@ public final class JsonReader {
     public static final long DEFAULT_MAX_DOCUMENT_LENGTH = 1L << 30;
 
     private static final int MAX_ARRAY = Integer.MAX_VALUE - 16;
+
+    /**
+     * With the {@code auto} backend, documents shorter than this many bytes are scanned in Java:
+     * a JNI call costs about 40 ns, as much as scanning 200 bytes in Java, and JMH's SmallDocBench
+     * measured Java ahead of native up to 121-byte documents (benchmarks/README.md). Results are
+     * identical either way.
+     */
+    public static final int AUTO_NATIVE_MIN_LENGTH = 256;
 
     /** Per-thread parse state, reset rather than reallocated for each document. */
     private static final ThreadLocal<Tape> TAPES = ThreadLocal.withInitial(Tape::new);
@@ -122,7 +132,12 @@ public final class JsonReader {
      */
     public Object parse(byte[] json, int offset, int length) {
         Objects.checkFromIndexSize(offset, length, json.length);
-        Scanner scanner = backend.selection().scanner();
+        Backends.Selection selection = backend.selection();
+        Scanner scanner = selection.scanner();
+        if (length < AUTO_NATIVE_MIN_LENGTH && selection.isAuto()) {
+            // below this size the fixed cost of a JNI call outweighs the faster native scan
+            scanner = JavaScanner.INSTANCE;
+        }
         Tape tape = TAPES.get();
         tape.reset(length);
         int end = offset + length;

@@ -35,6 +35,11 @@ public final class Backends {
             this.error = error;
         }
 
+        /** @return whether this is the {@code auto} choice (which may keep small documents on Java) */
+        public boolean isAuto() {
+            return "auto".equals(requested);
+        }
+
         /** @return the scanner, or throws when the requested backend could not be had */
         public Scanner scanner() {
             if (scanner == null) {
