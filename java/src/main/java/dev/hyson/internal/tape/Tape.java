@@ -64,6 +64,8 @@ public final class Tape {
     public long errorOffset;
     /** The scanner's container stack, {@code (tape index << 1) | isObject}, reused across parses. */
     public int[] stack = new int[64];
+    /** Scratch space of the materializer for decoding UTF-8 strings, reused across parses. */
+    public char[] scratch = new char[256];
     /** The native backend's context for this tape (its C-side buffers), created on first use. */
     public Object nativeContext;
     /** Element counts of the open containers, parallel to {@link #stack}. */
@@ -99,6 +101,9 @@ public final class Tape {
         }
         if (utf16.length > RETAIN_CHARS) {
             utf16 = new char[64];
+        }
+        if (scratch.length > RETAIN_CHARS) {
+            scratch = new char[256];
         }
         if (stack.length > 4096) {
             stack = new int[64];

@@ -78,7 +78,7 @@ public final class TapeMaterializer {
                     i += 2;
                     break;
                 case Tape.STR_UTF8:
-                    v = new String(src, (int) Tape.payload(e) + 1, (int) t[i + 1], StandardCharsets.UTF_8);
+                    v = utf8(src, (int) Tape.payload(e) + 1, (int) t[i + 1], tape);
                     i += 2;
                     break;
                 case Tape.STR_LATIN1:
@@ -156,6 +156,40 @@ public final class TapeMaterializer {
                 depth--;
             }
         }
+    }
+
+    /**
+     * Builds a string from UTF-8 the scanner has validated. Decoding into the tape's reusable char
+     * buffer and building the string from it allocates only the string's own array (two when it
+     * is not Latin-1); JDK 17's {@code new String(bytes, UTF_8)} allocates up to three.
+     */
+    static String utf8(byte[] src, int off, int len, Tape tape) {
+        char[] buf = tape.scratch;
+        if (buf.length < len) {
+            buf = tape.scratch = new char[Math.max(len, buf.length * 2)];
+        }
+        int n = 0;
+        int i = off;
+        int end = off + len;
+        while (i < end) {
+            int b = src[i];
+            if (b >= 0) {
+                buf[n++] = (char) b;
+                i++;
+            } else if ((b & 0xE0) == 0xC0) {
+                buf[n++] = (char) (((b & 0x1F) << 6) | (src[i + 1] & 0x3F));
+                i += 2;
+            } else if ((b & 0xF0) == 0xE0) {
+                buf[n++] = (char) (((b & 0x0F) << 12) | ((src[i + 1] & 0x3F) << 6) | (src[i + 2] & 0x3F));
+                i += 3;
+            } else {
+                int cp = ((b & 0x07) << 18) | ((src[i + 1] & 0x3F) << 12) | ((src[i + 2] & 0x3F) << 6) | (src[i + 3] & 0x3F);
+                buf[n++] = Character.highSurrogate(cp);
+                buf[n++] = Character.lowSurrogate(cp);
+                i += 4;
+            }
+        }
+        return new String(buf, 0, n);
     }
 
     private static String name(long e, long e1, Tape tape, byte[] src, KeyCache cache) {
