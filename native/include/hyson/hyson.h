@@ -99,7 +99,7 @@ typedef struct hyson_tape {
     size_t latin1_size, latin1_capacity;
     uint16_t *utf16; /* other decoded strings, UTF-16 code units */
     size_t utf16_size, utf16_capacity;
-    uint32_t *stack; /* open containers: (tape index << 1) | is_object */
+    uint64_t *stack; /* open containers: (tape index << 1) | is_object */
     uint32_t *counts;
     size_t stack_capacity;
     int32_t error_code;

@@ -591,7 +591,7 @@ static int HYSON_SCAN_NAME(const uint8_t *src, size_t start, size_t end, const h
                 tape->entries[index] = HYSON_AT(object ? HYSON_TAG_OBJECT : HYSON_TAG_ARRAY, pos);
                 tape->size = index + 2;
                 depth++;
-                tape->stack[depth] = (uint32_t)((index << 1) | (size_t)object);
+                tape->stack[depth] = ((uint64_t)index << 1) | (uint64_t)object;
                 tape->counts[depth] = 0;
                 HYSON_TRY(hyson_skip_whitespace(st, pos + 1));
                 if (pos < end && src[pos] == (object ? '}' : ']')) {

@@ -71,11 +71,11 @@ int hyson_grow_utf16(hyson_tape *tape, size_t at, size_t more) {
 }
 
 int hyson_grow_stack(hyson_tape *tape, size_t needed) {
-    if (needed > SIZE_MAX / sizeof(uint32_t)) {
+    if (needed > SIZE_MAX / sizeof(uint64_t)) {
         return 0;
     }
     size_t cap = hyson_grown(tape->stack_capacity, needed, 64);
-    uint32_t *s = realloc(tape->stack, cap * sizeof *s);
+    uint64_t *s = realloc(tape->stack, cap * sizeof *s);
     if (s == NULL) {
         return 0;
     }

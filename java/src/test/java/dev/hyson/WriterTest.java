@@ -201,7 +201,8 @@ class WriterTest {
                 JsonWriter.builder().scriptSafe(true).build().write(s));
         assertEquals("\"</script>\"", Json.write("</script>"));
         assertEquals("\"<\\/script>\"", JsonWriter.builder().scriptSafe(true).build().write("</script>"));
-        for (String str : List.of(s, "", "x".repeat(5000) + "\u00e9".repeat(3000) + "\uD83D\uDE00".repeat(2000))) {
+        for (String str : List.of(s, "", "x".repeat(5000) + "\u00e9".repeat(3000) + "\uD83D\uDE00".repeat(2000),
+                "a" + "\uD83D\uDE00".repeat(700), "ab" + "\uD83D\uDE00".repeat(700) + "\uD800")) {
             assertEquals(str, Json.parse(Json.write(str)));
             assertEquals(str, Json.parse(JsonWriter.builder().asciiOnly(true).build().write(str)));
         }

@@ -84,7 +84,7 @@ public final class JavaScanner implements Scanner {
             pos += 3;
         }
         int depth = 0;
-        int[] stack = tape.stack;
+        long[] stack = tape.stack;
         int[] counts = tape.counts;
         pos = skipWhitespace(src, pos, end, cfg, tape);
 
@@ -113,7 +113,7 @@ public final class JavaScanner implements Scanner {
                         stack = tape.stack = java.util.Arrays.copyOf(stack, stack.length * 2);
                         counts = tape.counts = java.util.Arrays.copyOf(counts, counts.length * 2);
                     }
-                    stack[depth] = (index << 1) | (object ? 1 : 0);
+                    stack[depth] = ((long) index << 1) | (object ? 1 : 0);
                     counts[depth] = 0;
                     pos = skipWhitespace(src, pos + 1, end, cfg, tape);
                     if (pos < end && src[pos] == (object ? '}' : ']')) {
@@ -209,8 +209,8 @@ public final class JavaScanner implements Scanner {
         }
     }
 
-    private static int close(Tape tape, int frame, int count, int pos) {
-        tape.entries[(frame >>> 1) + 1] = count;
+    private static int close(Tape tape, long frame, int count, int pos) {
+        tape.entries[(int) (frame >>> 1) + 1] = count;
         return pos + 1;
     }
 

@@ -63,7 +63,7 @@ public final class Tape {
     public int errorCode;
     public long errorOffset;
     /** The scanner's container stack, {@code (tape index << 1) | isObject}, reused across parses. */
-    public int[] stack = new int[64];
+    public long[] stack = new long[64];
     /** Scratch space of the materializer for decoding UTF-8 strings, reused across parses. */
     public char[] scratch = new char[256];
     /** The native backend's context for this tape (its C-side buffers), created on first use. */
@@ -106,7 +106,7 @@ public final class Tape {
             scratch = new char[256];
         }
         if (stack.length > 4096) {
-            stack = new int[64];
+            stack = new long[64];
             counts = new int[64];
         }
     }

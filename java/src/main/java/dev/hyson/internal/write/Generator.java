@@ -57,6 +57,9 @@ public final class Generator {
     private byte[] buf;
     private int pos;
     private Object[] path = new Object[32];
+    /** Chars of the string being written, copied out a chunk at a time. */
+    private final char[] chars = new char[CHUNK + 1];
+    private static final int CHUNK = 512;
 
     public Generator(WriteConfig cfg, byte[] buf, Sink sink) {
         this.cfg = cfg;
@@ -671,14 +674,20 @@ public final class Generator {
         boolean scriptSafe = cfg.scriptSafe;
         ensure(2);
         buf[pos++] = '"';
+        char[] chars = this.chars;
         int i = 0;
         while (i < n) {
-            int stop = Math.min(n, i + 1024);
+            // chars are copied out in chunks (one intrinsic copy) and read from the array, which is
+            // far cheaper than String.charAt per char; a chunk keeps one char of look-ahead for pairs
+            int stop = Math.min(n, i + CHUNK);
+            int copyEnd = Math.min(n, stop + 1);
+            s.getChars(i, copyEnd, chars, 0);
+            int base = i;
             ensure((stop - i) * 6 + 12);
             byte[] b = buf;
             int p = pos;
             for (; i < stop; i++) {
-                char c = s.charAt(i);
+                char c = chars[i - base];
                 if (c < 0x80) {
                     byte e = esc[c];
                     if (e == 0) {
@@ -695,8 +704,8 @@ public final class Generator {
                     b[p++] = (byte) (0xC0 | (c >> 6));
                     b[p++] = (byte) (0x80 | (c & 0x3F));
                 } else if (Character.isSurrogate(c)) {
-                    if (Character.isHighSurrogate(c) && i + 1 < n && Character.isLowSurrogate(s.charAt(i + 1))) {
-                        int cp = Character.toCodePoint(c, s.charAt(++i));
+                    if (Character.isHighSurrogate(c) && i + 1 < n && Character.isLowSurrogate(chars[i + 1 - base])) {
+                        int cp = Character.toCodePoint(c, chars[++i - base]);
                         b[p++] = (byte) (0xF0 | (cp >> 18));
                         b[p++] = (byte) (0x80 | ((cp >> 12) & 0x3F));
                         b[p++] = (byte) (0x80 | ((cp >> 6) & 0x3F));
