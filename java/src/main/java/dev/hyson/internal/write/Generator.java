@@ -330,7 +330,20 @@ public final class Generator {
 
     private void writeKey(Object key) {
         if (key instanceof String) {
-            writeString((String) key);
+            String name = (String) key;
+            // member names repeat: their encoded form comes from the writer's name cache
+            byte[] encoded = cfg.names.get(name);
+            if (encoded == null) {
+                int start = pos;
+                writeString(name);
+                if (name.length() <= NameCache.MAX_NAME_LENGTH) {
+                    cfg.names.put(name, java.util.Arrays.copyOfRange(buf, start, pos));
+                }
+            } else {
+                ensure(encoded.length + 2);
+                System.arraycopy(encoded, 0, buf, pos, encoded.length);
+                pos += encoded.length;
+            }
         } else {
             writeString(keyString(key));
         }

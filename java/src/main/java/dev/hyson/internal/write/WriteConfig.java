@@ -37,6 +37,8 @@ public final class WriteConfig {
     public final boolean allowNonFinite;
     public final int maxDepth;
     private final Map<Class<?>, Function<Object, Object>> encoders;
+    /** Encoded member names (quotes and escapes included) for this writer's options. */
+    final NameCache names = new NameCache();
     private final ConcurrentHashMap<Class<?>, Function<Object, Object>> resolved = new ConcurrentHashMap<>();
 
     public WriteConfig(boolean pretty, int indent, boolean asciiOnly, boolean scriptSafe, boolean sortKeys,
