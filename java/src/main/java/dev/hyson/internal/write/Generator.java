@@ -334,10 +334,14 @@ public final class Generator {
             // member names repeat: their encoded form comes from the writer's name cache
             byte[] encoded = cfg.names.get(name);
             if (encoded == null) {
-                int start = pos;
-                writeString(name);
                 if (name.length() <= NameCache.MAX_NAME_LENGTH) {
+                    // room for the worst case first, so no drain to the sink moves the bytes away
+                    ensure(name.length() * 6 + 16);
+                    int start = pos;
+                    writeString(name);
                     cfg.names.put(name, java.util.Arrays.copyOfRange(buf, start, pos));
+                } else {
+                    writeString(name);
                 }
             } else {
                 ensure(encoded.length + 2);
