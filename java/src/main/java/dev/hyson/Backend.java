@@ -83,8 +83,8 @@ public final class Backend {
     }
 
     /**
-     * @return the CPU kernel that scans: {@code swar64} for Java; {@code sse2}, {@code avx2} or
-     *     {@code avx512} for native
+     * @return the CPU kernel that scans: {@code swar64} for Java; {@code avx512}, {@code avx2},
+     *     {@code sse2} or {@code scalar} for native
      * @throws IllegalStateException when the requested backend is unavailable
      */
     public String kernel() {

@@ -112,6 +112,15 @@ public final class Json {
     }
 
     /**
+     * Writes compact JSON as UTF-8 to a {@link java.io.PrintStream} such as {@code System.out}.
+     *
+     * @throws JsonWriteException when the value has no JSON form
+     */
+    public static void write(Object value, java.io.PrintStream out) {
+        JsonWriter.defaults().write(value, out);
+    }
+
+    /**
      * Writes compact JSON to a character stream, buffered, then flushes it (it is not closed).
      *
      * @throws JsonWriteException when the value has no JSON form

@@ -136,6 +136,17 @@ public final class JsonWriter {
     }
 
     /**
+     * Writes the JSON text as UTF-8 to a {@link java.io.PrintStream} such as {@code System.out}
+     * (which is both an {@code OutputStream} and an {@code Appendable}), as
+     * {@link #write(Object, OutputStream)} does, then flushes it.
+     *
+     * @throws JsonWriteException when the value has no JSON form
+     */
+    public void write(Object value, java.io.PrintStream out) {
+        write(value, (OutputStream) out);
+    }
+
+    /**
      * Writes the JSON text to {@code out} in chunks as it is produced, then flushes {@code out};
      * it is not closed.
      *

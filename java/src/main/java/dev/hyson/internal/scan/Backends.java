@@ -73,7 +73,7 @@ public final class Backends {
         String r = requested == null ? "auto" : requested.trim().toLowerCase(Locale.ROOT);
         switch (r) {
             case "java":
-                return new Selection(r, JavaScanner.INSTANCE, "java backend requested (-D" + PROPERTY + "=java)", null);
+                return new Selection(r, JavaScanner.INSTANCE, "the java backend was requested", null);
             case "native": {
                 String why = NativeLibrary.unavailableReason();
                 if (why == null) {

@@ -222,8 +222,13 @@ public final class Generator {
         if (depth >= cfg.maxDepth) {
             for (int i = 0; i < depth && i < path.length; i++) {
                 if (path[i] == container) {
+                    // the path down to the value that refers back to an enclosing one is what matters
+                    int back = i + 1;
+                    while (back < depth && path[back] != container) {
+                        back++;
+                    }
                     throw new WriteFailure("cycle: this " + container.getClass().getName()
-                            + " contains itself (it is already being written at depth " + i + ")");
+                            + " contains itself (it is already being written at depth " + i + ")", back);
                 }
             }
             throw new WriteFailure("nesting deeper than maxDepth (" + cfg.maxDepth

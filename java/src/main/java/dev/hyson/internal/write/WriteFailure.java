@@ -9,10 +9,23 @@ import java.util.ArrayDeque;
 public final class WriteFailure extends RuntimeException {
     private static final long serialVersionUID = 1L;
 
+    /** Paths longer than this are shown with their middle elided. */
+    private static final int MAX_SEGMENTS = 24;
+
     private final transient ArrayDeque<String> segments = new ArrayDeque<>();
+    private final int keep;
 
     public WriteFailure(String problem) {
+        this(problem, Integer.MAX_VALUE);
+    }
+
+    /**
+     * @param keep how many segments from the root make the path that matters (for a cycle: down to
+     *     the value that refers back to an enclosing one)
+     */
+    public WriteFailure(String problem, int keep) {
         super(problem, null, false, false);
+        this.keep = keep;
     }
 
     /** Adds the segment of the enclosing container ({@code .name}, {@code ['odd name']}, {@code [3]}). */
@@ -24,8 +37,19 @@ public final class WriteFailure extends RuntimeException {
     /** @return the JSONPath-like location, {@code $} for the root */
     public String path() {
         StringBuilder sb = new StringBuilder("$");
+        int n = Math.min(keep, segments.size());
+        int i = 0;
         for (String s : segments) {
-            sb.append(s);
+            if (i >= n) {
+                break;
+            }
+            if (n > MAX_SEGMENTS && i == MAX_SEGMENTS / 2) {
+                sb.append("...(").append(n - MAX_SEGMENTS).append(" levels)...");
+            }
+            if (n <= MAX_SEGMENTS || i < MAX_SEGMENTS / 2 || i >= n - MAX_SEGMENTS / 2) {
+                sb.append(s);
+            }
+            i++;
         }
         return sb.toString();
     }
