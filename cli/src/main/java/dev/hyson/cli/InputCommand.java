@@ -60,7 +60,7 @@ abstract class InputCommand implements Callable<Integer> {
                 try {
                     handle(input, doc, reader, inputs.size());
                 } catch (JsonParseException e) {
-                    ctx.error(input.name() + ": " + e.getMessage());
+                    ctx.error(input.name() + ": " + inFlags(e.getMessage()));
                     failed++;
                 } catch (JsonWriteException e) {
                     ctx.error(input.name() + ": cannot write: " + e.getMessage() + writeHint());
@@ -80,6 +80,18 @@ abstract class InputCommand implements Callable<Integer> {
         }
         ctx.flush();
         return failed > 0 ? Main.FAILED : Main.OK;
+    }
+
+    /** The library's hints name builder methods; on the command line the flags are what to change. */
+    static String inFlags(String message) {
+        return message
+                .replace("JsonReader.Builder.maxDepth", "--max-depth")
+                .replace("JsonReader.Builder.maxStringLength", "--max-string-length")
+                .replace("JsonReader.Builder.maxNumberLength", "--max-number-length")
+                .replace("JsonReader.Builder.allowInfinityForOverflow(true)", "--allow-overflow")
+                .replace("JsonReader.Builder.allowByteOrderMark(false)", "--reject-bom")
+                .replace("DuplicateKeyPolicy.ERROR", "--duplicate-keys error")
+                .replace("SurrogatePolicy.ERROR", "--lone-surrogates error");
     }
 
     private String writeHint() {

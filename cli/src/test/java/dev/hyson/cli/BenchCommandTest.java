@@ -44,6 +44,16 @@ class BenchCommandTest {
     }
 
     @Test
+    void errors_nameCommandLineFlags_notBuilderMethods(@TempDir Path dir) throws Exception {
+        Path deep = Files.writeString(dir.resolve("deep.json"), "[[[1]]]");
+        String[] r = run(1, "validate", "--max-depth", "2", deep.toString());
+        assertTrue(r[1].contains("raise it with --max-depth"), r[1]);
+        Path big = Files.writeString(dir.resolve("big.json"), "[1e400]");
+        r = run(1, "validate", big.toString());
+        assertTrue(r[1].contains("--allow-overflow"), r[1]);
+    }
+
+    @Test
     void bench_noFile_usesTheSample() {
         String[] r = run(0, "bench", "--seconds", "0.02", "--warmup", "0");
         assertTrue(r[0].contains("sample.json"), r[0]);
