@@ -173,14 +173,20 @@ public final class JsonReader {
         byte[] buf = new byte[8192];
         int n = 0;
         long limit = config.maxDocumentLength;
+        // one byte past the limit is read, so a longer stream is reported rather than cut short
+        long cap = Math.min(MAX_ARRAY, limit >= MAX_ARRAY ? MAX_ARRAY : limit + 1);
         try {
             for (;;) {
                 if (n == buf.length) {
-                    if (n >= MAX_ARRAY || n > limit) {
+                    if (n >= cap) {
+                        if (n == MAX_ARRAY && limit >= MAX_ARRAY && in.read() >= 0) {
+                            throw new JsonParseException(JsonParseException.Kind.LIMIT_EXCEEDED,
+                                    "document longer than the largest Java array (" + MAX_ARRAY + " bytes)",
+                                    "hyson parses documents held in one byte[]", n, 0, 0);
+                        }
                         break;
                     }
-                    long grown = Math.min(Math.max(n * 2L, 8192), limit + 1);
-                    buf = Arrays.copyOf(buf, (int) Math.min(MAX_ARRAY, grown));
+                    buf = Arrays.copyOf(buf, (int) Math.min(cap, Math.max(n * 2L, 8192)));
                 }
                 int r = in.read(buf, n, buf.length - n);
                 if (r < 0) {

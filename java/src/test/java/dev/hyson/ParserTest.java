@@ -191,6 +191,28 @@ class ParserTest {
 
     @ParameterizedTest
     @MethodSource("backends")
+    void bigDecimals_exponentBeyondTheScale_isARangeError(Backend backend) {
+        JsonReader r = TestSupport.reader(backend, b -> b.bigDecimals(true));
+        for (String doc : new String[] {"1e2147483648", "[0.1e-2147483648]", "{\"a\":1e99999999999999999999}"}) {
+            JsonParseException e = reject(r, doc);
+            assertEquals(JsonParseException.Kind.NUMBER_OUT_OF_RANGE, e.kind(), doc);
+            assertEquals(doc.indexOf('1') == 0 ? 0 : doc.indexOf(doc.startsWith("[") ? '0' : '1'), e.offset(), doc);
+            assertTrue(e.getMessage().contains("BigDecimal"), e.getMessage());
+        }
+        assertEquals(new BigDecimal("1E+2147483647"), r.parse("1e2147483647"));
+    }
+
+    @ParameterizedTest
+    @MethodSource("backends")
+    void streams_limitAtLongMax_readWhole(Backend backend) {
+        String doc = "[" + "\"abcdefghij\",".repeat(3000) + "1]";
+        Object v = TestSupport.reader(backend, b -> b.maxDocumentLength(Long.MAX_VALUE))
+                .parse(new ByteArrayInputStream(doc.getBytes(StandardCharsets.UTF_8)));
+        assertEquals(3001, ((List<?>) v).size());
+    }
+
+    @ParameterizedTest
+    @MethodSource("backends")
     void duplicateKeys_policies(Backend backend) {
         String doc = "{\"a\":1,\"b\":2,\"a\":3}";
         Map<?, ?> last = (Map<?, ?>) TestSupport.reader(backend).parse(doc);

@@ -147,6 +147,54 @@ class WriterTest {
         assertEquals("$", assertThrows(JsonWriteException.class, () -> Json.write(new Opaque())).path());
     }
 
+    static final class Injecting extends BigInteger {
+        private static final long serialVersionUID = 1L;
+
+        Injecting() {
+            super("1");
+        }
+
+        @Override
+        public String toString() {
+            return "1,\"admin\":true";
+        }
+    }
+
+    @Test
+    void write_hostileValues_areWriteErrors() {
+        JsonWriteException e = assertThrows(JsonWriteException.class, () -> Json.write(map("id", new Injecting())));
+        assertEquals("$.id", e.path());
+        CharSequence nullText = new CharSequence() {
+            @Override
+            public int length() {
+                return 0;
+            }
+
+            @Override
+            public char charAt(int index) {
+                throw new IndexOutOfBoundsException();
+            }
+
+            @Override
+            public CharSequence subSequence(int start, int end) {
+                return this;
+            }
+
+            @Override
+            public String toString() {
+                return null;
+            }
+        };
+        assertThrows(JsonWriteException.class, () -> Json.write(List.of(nullText)));
+        java.util.LinkedList<Object> growing = new java.util.LinkedList<>(List.of(new Opaque(), 2, 3));
+        JsonWriter w = JsonWriter.builder().encoder(Opaque.class, o -> {
+            growing.add(4); // the list changes while it is being written
+            return "x";
+        }).build();
+        JsonWriteException changed = assertThrows(JsonWriteException.class, () -> w.write(growing));
+        assertTrue(changed.getMessage().contains("changed while it was being written"), changed.getMessage());
+    }
+
     @Test
     void write_encoders_replaceValues() {
         JsonWriter w = JsonWriter.builder()

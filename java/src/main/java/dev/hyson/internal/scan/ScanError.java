@@ -30,6 +30,8 @@ public final class ScanError {
     public static final int DUPLICATE_KEY = 19;
     public static final int BYTE_ORDER_MARK = 20;
     public static final int UNTERMINATED_COMMENT = 21;
+    /** Found by the materializer (both backends): a BigDecimal whose exponent does not fit its 32-bit scale. */
+    public static final int BIG_DECIMAL_RANGE = 22;
 
     private ScanError() {
     }
@@ -98,6 +100,9 @@ public final class ScanError {
                 return ex(Kind.DUPLICATE_KEY, "duplicate member name " + stringText(src, pos, end), "not allowed by DuplicateKeyPolicy.ERROR", offset, line, column);
             case BYTE_ORDER_MARK:
                 return ex(Kind.BYTE_ORDER_MARK, "byte order mark", "not allowed by JsonReader.Builder.allowByteOrderMark(false)", offset, line, column);
+            case BIG_DECIMAL_RANGE:
+                return ex(Kind.NUMBER_OUT_OF_RANGE, "number " + numberText(src, pos, end) + " out of the BigDecimal range",
+                        "its exponent must fit a 32-bit scale", offset, line, column);
             case UNTERMINATED_COMMENT:
                 return ex(Kind.UNEXPECTED_END, "unterminated comment", "expected '*/'", offset, line, column);
             default:

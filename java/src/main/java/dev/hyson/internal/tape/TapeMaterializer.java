@@ -99,7 +99,12 @@ public final class TapeMaterializer {
                     i += 2;
                     break;
                 case Tape.BIG_DECIMAL:
-                    v = new BigDecimal(new String(src, (int) Tape.payload(e), (int) t[i + 1], StandardCharsets.ISO_8859_1));
+                    try {
+                        v = new BigDecimal(new String(src, (int) Tape.payload(e), (int) t[i + 1], StandardCharsets.ISO_8859_1));
+                    } catch (NumberFormatException | ArithmeticException overflow) {
+                        // the grammar allows any exponent; BigDecimal's scale is an int
+                        throw ScanError.create(ScanError.BIG_DECIMAL_RANGE, src, start, end, Tape.payload(e), cfg);
+                    }
                     i += 2;
                     break;
                 case Tape.TRUE:

@@ -177,7 +177,11 @@ public final class Generator {
         } else if (c.isArray()) {
             writeArray(v, depth);
         } else if (v instanceof CharSequence) {
-            writeString(v.toString());
+            String text = v.toString();
+            if (text == null) {
+                throw new WriteFailure("cannot write a " + c.getName() + " whose toString() is null");
+            }
+            writeString(text);
         } else if (v instanceof Number) {
             writeNumber((Number) v);
         } else if (v instanceof Character) {
@@ -264,6 +268,9 @@ public final class Generator {
         boolean first = true;
         try {
             for (Map.Entry<Object, Object> e : map.entrySet()) {
+                if (e == null) {
+                    throw new WriteFailure("cannot write a " + map.getClass().getName() + " that yields a null entry");
+                }
                 key = e.getKey();
                 if (!first) {
                     writeRaw((byte) ',');
@@ -277,6 +284,8 @@ public final class Generator {
             }
         } catch (WriteFailure f) {
             throw f.at(memberSegment(key));
+        } catch (java.util.ConcurrentModificationException e) {
+            throw new WriteFailure("the " + map.getClass().getName() + " changed while it was being written");
         }
         if (cfg.pretty) {
             newline(depth);
@@ -293,6 +302,9 @@ public final class Generator {
         for (Map.Entry<Object, Object> e : map.entrySet()) {
             if (i == n) {
                 break; // a map that grew while being written
+            }
+            if (e == null) {
+                throw new WriteFailure("cannot write a " + map.getClass().getName() + " that yields a null entry");
             }
             try {
                 keys[i] = keyString(e.getKey());
@@ -438,6 +450,14 @@ public final class Generator {
     }
 
     private void writeIterable(Iterable<Object> items, int depth) {
+        try {
+            writeIterableUnchecked(items, depth);
+        } catch (java.util.ConcurrentModificationException e) {
+            throw new WriteFailure("the " + items.getClass().getName() + " changed while it was being written");
+        }
+    }
+
+    private void writeIterableUnchecked(Iterable<Object> items, int depth) {
         enter(items, depth);
         Iterator<Object> it = items.iterator();
         if (!it.hasNext()) {
@@ -562,17 +582,18 @@ public final class Generator {
                 || n instanceof LongAccumulator) {
             return Long.toString(n.longValue());
         }
-        if (n instanceof BigInteger) {
+        // only the JDK's own classes are trusted to print number syntax; a subclass may print anything
+        if (n.getClass() == BigInteger.class) {
             return n.toString();
         }
-        if (n instanceof BigDecimal) {
+        if (n.getClass() == BigDecimal.class) {
             return n.toString(); // scientific form such as 1E+3 is valid JSON
         }
         if (n instanceof DoubleAdder || n instanceof DoubleAccumulator) {
             return DoubleFormatter.toString(n.doubleValue());
         }
         String s = n.toString();
-        if (!isJsonNumber(s)) {
+        if (s == null || !isJsonNumber(s)) {
             throw new WriteFailure("cannot write a " + n.getClass().getName() + " whose text '" + s
                     + "' is not a JSON number: register a JsonEncoder for it");
         }
