@@ -13,6 +13,8 @@
 #pragma GCC target("avx2")
 #endif
 
+#include "block16.h"
+
 static inline size_t hyson_k_find_special(const uint8_t *src, size_t i, size_t end) {
     const __m256i quote = _mm256_set1_epi8('"');
     const __m256i backslash = _mm256_set1_epi8('\\');
@@ -20,10 +22,7 @@ static inline size_t hyson_k_find_special(const uint8_t *src, size_t i, size_t e
     /* most strings are short: up to four 16-byte steps first, full-width steps only for long runs
        (on short runs the wide loads and mask moves cost more than they save) */
     for (int probe = 0; probe < 4 && end - i >= 16; probe++) {
-        __m128i v = _mm_loadu_si128((const __m128i *)(src + i));
-        __m128i special = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('"')), _mm_cmpeq_epi8(v, _mm_set1_epi8('\\'))),
-                                       _mm_cmplt_epi8(v, _mm_set1_epi8(0x20)));
-        unsigned mask = (unsigned)_mm_movemask_epi8(special);
+        unsigned mask = hyson_special16(src + i);
         if (mask != 0) {
             return i + (size_t)__builtin_ctz(mask);
         }
@@ -40,14 +39,7 @@ static inline size_t hyson_k_find_special(const uint8_t *src, size_t i, size_t e
         }
         i += 32;
     }
-    while (i < end) {
-        uint8_t b = src[i];
-        if (b == '"' || b == '\\' || b < 0x20 || b >= 0x80) {
-            return i;
-        }
-        i++;
-    }
-    return end;
+    return hyson_special_tail(src, i, end);
 }
 
 static inline size_t hyson_k_skip_spaces(const uint8_t *src, size_t i, size_t end) {
@@ -56,10 +48,7 @@ static inline size_t hyson_k_skip_spaces(const uint8_t *src, size_t i, size_t en
     const __m256i cr = _mm256_set1_epi8('\r');
     const __m256i tab = _mm256_set1_epi8('\t');
     for (int probe = 0; probe < 4 && end - i >= 16; probe++) {
-        __m128i v = _mm_loadu_si128((const __m128i *)(src + i));
-        __m128i ws = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8(' ')), _mm_cmpeq_epi8(v, _mm_set1_epi8('\n'))),
-                                  _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('\r')), _mm_cmpeq_epi8(v, _mm_set1_epi8('\t'))));
-        unsigned mask = ~(unsigned)_mm_movemask_epi8(ws) & 0xFFFFu;
+        unsigned mask = hyson_nonspace16(src + i);
         if (mask != 0) {
             return i + (size_t)__builtin_ctz(mask);
         }
@@ -75,10 +64,7 @@ static inline size_t hyson_k_skip_spaces(const uint8_t *src, size_t i, size_t en
         }
         i += 32;
     }
-    while (i < end && (src[i] == ' ' || src[i] == '\n' || src[i] == '\r' || src[i] == '\t')) {
-        i++;
-    }
-    return i;
+    return hyson_space_tail(src, i, end);
 }
 
 #define HYSON_SCAN_NAME hyson_scan_avx2

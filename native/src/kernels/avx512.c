@@ -13,6 +13,8 @@
 #pragma GCC target("avx512f,avx512bw")
 #endif
 
+#include "block16.h"
+
 static inline size_t hyson_k_find_special(const uint8_t *src, size_t i, size_t end) {
     const __m512i quote = _mm512_set1_epi8('"');
     const __m512i backslash = _mm512_set1_epi8('\\');
@@ -20,10 +22,7 @@ static inline size_t hyson_k_find_special(const uint8_t *src, size_t i, size_t e
     /* most strings are short: up to four 16-byte steps first, full-width steps only for long runs
        (on short runs the wide loads and mask moves cost more than they save) */
     for (int probe = 0; probe < 4 && end - i >= 16; probe++) {
-        __m128i v = _mm_loadu_si128((const __m128i *)(src + i));
-        __m128i special = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('"')), _mm_cmpeq_epi8(v, _mm_set1_epi8('\\'))),
-                                       _mm_cmplt_epi8(v, _mm_set1_epi8(0x20)));
-        unsigned mask = (unsigned)_mm_movemask_epi8(special);
+        unsigned mask = hyson_special16(src + i);
         if (mask != 0) {
             return i + (size_t)__builtin_ctz(mask);
         }
@@ -58,10 +57,7 @@ static inline size_t hyson_k_skip_spaces(const uint8_t *src, size_t i, size_t en
     const __m512i cr = _mm512_set1_epi8('\r');
     const __m512i tab = _mm512_set1_epi8('\t');
     for (int probe = 0; probe < 4 && end - i >= 16; probe++) {
-        __m128i v = _mm_loadu_si128((const __m128i *)(src + i));
-        __m128i ws = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8(' ')), _mm_cmpeq_epi8(v, _mm_set1_epi8('\n'))),
-                                  _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('\r')), _mm_cmpeq_epi8(v, _mm_set1_epi8('\t'))));
-        unsigned mask = ~(unsigned)_mm_movemask_epi8(ws) & 0xFFFFu;
+        unsigned mask = hyson_nonspace16(src + i);
         if (mask != 0) {
             return i + (size_t)__builtin_ctz(mask);
         }
@@ -76,10 +72,7 @@ static inline size_t hyson_k_skip_spaces(const uint8_t *src, size_t i, size_t en
         }
         i += 64;
     }
-    while (i < end && (src[i] == ' ' || src[i] == '\n' || src[i] == '\r' || src[i] == '\t')) {
-        i++;
-    }
-    return i;
+    return hyson_space_tail(src, i, end);
 }
 
 #define HYSON_SCAN_NAME hyson_scan_avx512

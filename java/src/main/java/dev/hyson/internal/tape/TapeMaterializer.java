@@ -98,15 +98,18 @@ public final class TapeMaterializer {
                     v = new BigInteger(new String(src, (int) Tape.payload(e), (int) t[i + 1], StandardCharsets.ISO_8859_1));
                     i += 2;
                     break;
-                case Tape.BIG_DECIMAL:
-                    try {
-                        v = new BigDecimal(new String(src, (int) Tape.payload(e), (int) t[i + 1], StandardCharsets.ISO_8859_1));
-                    } catch (NumberFormatException | ArithmeticException overflow) {
-                        // the grammar allows any exponent; BigDecimal's scale is an int
-                        throw ScanError.create(ScanError.BIG_DECIMAL_RANGE, src, start, end, Tape.payload(e), cfg);
+                case Tape.BIG_DECIMAL: {
+                    int off = (int) Tape.payload(e);
+                    int len = (int) t[i + 1];
+                    // the grammar allows any exponent, BigDecimal's scale is an int; decided here, not
+                    // by the JDK, whose limit moved between releases (17 rejects 1e2147483648, 25 not)
+                    if (!scaleFits(src, off, len)) {
+                        throw ScanError.create(ScanError.BIG_DECIMAL_RANGE, src, start, end, off, cfg);
                     }
+                    v = new BigDecimal(new String(src, off, len, StandardCharsets.ISO_8859_1));
                     i += 2;
                     break;
+                }
                 case Tape.TRUE:
                     v = Boolean.TRUE;
                     i++;
@@ -195,6 +198,46 @@ public final class TapeMaterializer {
             }
         }
         return new String(buf, 0, n);
+    }
+
+    /**
+     * Whether the number text {@code src[off, off + len)} (grammar already checked) has a scale
+     * (fraction digits minus exponent) whose magnitude fits an int, as {@link BigDecimal} needs.
+     */
+    static boolean scaleFits(byte[] src, int off, int len) {
+        int end = off + len;
+        int i = off;
+        long fractionDigits = 0;
+        while (i < end && src[i] != '.' && src[i] != 'e' && src[i] != 'E') {
+            i++;
+        }
+        if (i < end && src[i] == '.') {
+            i++;
+            while (i < end && src[i] >= '0' && src[i] <= '9') {
+                fractionDigits++;
+                i++;
+            }
+        }
+        long exponent = 0;
+        if (i < end && (src[i] == 'e' || src[i] == 'E')) {
+            i++;
+            boolean negative = src[i] == '-';
+            if (src[i] == '+' || src[i] == '-') {
+                i++;
+            }
+            while (i < end) {
+                exponent = exponent * 10 + (src[i] - '0');
+                if (exponent > (1L << 40)) {
+                    return false; // far beyond any int scale
+                }
+                i++;
+            }
+            if (negative) {
+                exponent = -exponent;
+            }
+        }
+        long scale = fractionDigits - exponent;
+        return scale >= -Integer.MAX_VALUE && scale <= Integer.MAX_VALUE;
     }
 
     private static String name(long e, long e1, Tape tape, byte[] src, KeyCache cache) {
