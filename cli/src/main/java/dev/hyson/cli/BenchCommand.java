@@ -18,7 +18,8 @@ import picocli.CommandLine.ParameterException;
  * and the native/java ratio. For numbers to publish, use the JMH benchmarks (benchmarks/README.md).
  */
 @Command(name = "bench", sortOptions = false, usageHelpAutoWidth = true, abbreviateSynopsis = true,
-        description = "Time parsing (both backends) and writing of each document; print MB/s and the ratio.",
+        description = {"Time parsing (both backends) and writing of each document; print MB/s and the ratio.",
+            "--backend java or native measures that backend alone."},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {
             "0:every document was measured",
@@ -54,25 +55,31 @@ final class BenchCommand extends InputCommand {
         int length = doc.length;
         JsonReader java = reader.toBuilder().backend(Backend.Choice.JAVA).build();
         Object value = java.parse(bytes, 0, length); // validates first: an invalid document is reported, not timed
-        double javaSpeed = measure(() -> java.parse(bytes, 0, length), length);
+        // --backend java or native measures that one alone; auto (or none) measures both
+        Backend.Choice only = readerOptions.backend == Backend.Choice.AUTO ? null : readerOptions.backend;
+        double javaSpeed = only == Backend.Choice.NATIVE ? Double.NaN : measure(() -> java.parse(bytes, 0, length), length);
         Backend nat = Backend.of(Backend.Choice.NATIVE);
         String nativeCell;
-        String ratioCell;
-        if (nat.isAvailable()) {
+        String ratioCell = "-";
+        if (only == Backend.Choice.JAVA) {
+            nativeCell = "not measured";
+        } else if (nat.isAvailable()) {
             JsonReader nativeReader = reader.toBuilder().backend(Backend.Choice.NATIVE).build();
             double nativeSpeed = measure(() -> nativeReader.parse(bytes, 0, length), length);
             nativeCell = String.format(Locale.ROOT, "%9.1f (%s)", nativeSpeed, nat.kernel());
-            ratioCell = String.format(Locale.ROOT, "%.2fx", nativeSpeed / javaSpeed);
+            if (!Double.isNaN(javaSpeed)) {
+                ratioCell = String.format(Locale.ROOT, "%.2fx", nativeSpeed / javaSpeed);
+            }
         } else {
             nativeCell = "unavailable";
-            ratioCell = "-";
         }
+        String javaCell = Double.isNaN(javaSpeed) ? "not measured" : String.format(Locale.ROOT, "%.1f", javaSpeed);
         JsonWriter writer = JsonWriter.builder().allowNonFinite(true).build();
         int outLength = writer.writeBytes(value).length;
         double writeSpeed = measure(() -> writer.writeBytes(value), outLength);
-        rows.add(String.format(Locale.ROOT, "%-28s %10d %12.1f %20s %8s %12.1f", shorten(input.name()), length,
-                javaSpeed, nativeCell, ratioCell, writeSpeed));
-        if (!nat.isAvailable() && rows.size() == 1) {
+        rows.add(String.format(Locale.ROOT, "%-28s %10d %12s %20s %8s %12.1f", shorten(input.name()), length,
+                javaCell, nativeCell, ratioCell, writeSpeed));
+        if (!nat.isAvailable() && only != Backend.Choice.JAVA && rows.size() == 1) {
             ctx.error("native backend unavailable: " + nat.fallbackReason().or(nat::error).orElse("?"));
         }
     }

@@ -54,6 +54,14 @@ class BenchCommandTest {
     }
 
     @Test
+    void bench_backendJava_measuresJavaAlone(@TempDir Path dir) throws Exception {
+        Path a = Files.writeString(dir.resolve("a.json"), "[1,2,3]");
+        String[] r = run(0, "bench", "--backend", "java", "--seconds", "0.02", "--warmup", "0", a.toString());
+        String row = r[0].split("\n")[1];
+        assertTrue(row.contains("not measured") && row.matches(".* \\d+\\.\\d .*"), row);
+    }
+
+    @Test
     void bench_noFile_usesTheSample() {
         String[] r = run(0, "bench", "--seconds", "0.02", "--warmup", "0");
         assertTrue(r[0].contains("sample.json"), r[0]);
