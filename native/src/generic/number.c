@@ -32,6 +32,7 @@
 #include <string.h>
 
 #include "pow5_table.h"
+#include "scan_support.h"
 
 #if !defined(__SIZEOF_INT128__)
 #error "number.c needs unsigned __int128 (gcc or clang on a 64-bit target)"
@@ -173,30 +174,32 @@ double hyson_to_double(uint64_t significand, int32_t exponent10, int negative) {
                                 (negative ? HYSON_SIGN_BIT : 0));
 }
 
-/* ---- SWAR helpers (fast_float's eight-digit parse; Lemire 2021, section 9). ---- */
+/* The eight-digit SWAR helpers are the scanner's (scan_support.h). */
 
-static inline uint64_t hyson_load8_le(const uint8_t *p) {
-    uint64_t v;
-    memcpy(&v, p, sizeof v);
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-    v = __builtin_bswap64(v);
-#endif
-    return v;
-}
-
-static inline int hyson_is_eight_digits(uint64_t v) {
-    return (((v + UINT64_C(0x4646464646464646)) | (v - UINT64_C(0x3030303030303030))) &
-            UINT64_C(0x8080808080808080)) == 0;
-}
-
-static inline uint64_t hyson_parse_eight_digits(uint64_t v) {
-    const uint64_t mask = UINT64_C(0x000000FF000000FF);
-    const uint64_t mul1 = UINT64_C(0x000F424000000064); /* 100 + (1000000 << 32) */
-    const uint64_t mul2 = UINT64_C(0x0000271000000001); /* 1 + (10000 << 32) */
-    v -= UINT64_C(0x3030303030303030);
-    v = (v * 10) + (v >> 8);
-    v = (((v & mask) * mul1) + (((v >> 16) & mask) * mul2)) >> 32;
-    return (uint32_t)v;
+/*
+ * Appends digits at b[i..] to w while fewer than 19 are kept: eight at a time, then one at a time.
+ * Returns the index of the first digit not taken (a non-digit, the end, or a digit past the 19th).
+ */
+static size_t hyson_keep_digits(const uint8_t *b, size_t i, size_t len, uint64_t *w, int *kept) {
+    while (*kept <= 11 && len - i >= 8) {
+        uint64_t chunk = hyson_load8(b + i);
+        if (!hyson_is_8_digits(chunk)) {
+            break;
+        }
+        *w = *w * 100000000 + hyson_parse_8_digits(chunk);
+        *kept += 8;
+        i += 8;
+    }
+    while (i < len && *kept < 19) {
+        unsigned d = (unsigned)b[i] - '0';
+        if (d > 9) {
+            break;
+        }
+        *w = *w * 10 + d;
+        (*kept)++;
+        i++;
+    }
+    return i;
 }
 
 #define HYSON_EIGHT_ZEROS UINT64_C(0x3030303030303030)
@@ -335,28 +338,11 @@ double hyson_parse_double(const uint8_t *b, size_t len) {
     while (i < len && b[i] == '0') {
         i++;
     }
-    while (kept <= 11 && len - i >= 8) {
-        uint64_t chunk = hyson_load8_le(b + i);
-        if (!hyson_is_eight_digits(chunk)) {
-            break;
-        }
-        w = w * 100000000 + hyson_parse_eight_digits(chunk);
-        kept += 8;
-        i += 8;
-    }
-    while (i < len && kept < 19) {
-        unsigned d = (unsigned)b[i] - '0';
-        if (d > 9) {
-            break;
-        }
-        w = w * 10 + d;
-        kept++;
-        i++;
-    }
+    i = hyson_keep_digits(b, i, len, &w, &kept);
     if (kept == 19) {
         while (len - i >= 8) {
-            uint64_t chunk = hyson_load8_le(b + i);
-            if (!hyson_is_eight_digits(chunk)) {
+            uint64_t chunk = hyson_load8(b + i);
+            if (!hyson_is_8_digits(chunk)) {
                 break;
             }
             dec_exp += 8;
@@ -380,7 +366,7 @@ double hyson_parse_double(const uint8_t *b, size_t len) {
     if (i < len && b[i] == '.') {
         i++;
         if (w == 0) {
-            while (len - i >= 8 && hyson_load8_le(b + i) == HYSON_EIGHT_ZEROS) {
+            while (len - i >= 8 && hyson_load8(b + i) == HYSON_EIGHT_ZEROS) {
                 dec_exp -= 8;
                 i += 8;
             }
@@ -390,29 +376,12 @@ double hyson_parse_double(const uint8_t *b, size_t len) {
             }
         }
         size_t first = i;
-        while (kept <= 11 && len - i >= 8) {
-            uint64_t chunk = hyson_load8_le(b + i);
-            if (!hyson_is_eight_digits(chunk)) {
-                break;
-            }
-            w = w * 100000000 + hyson_parse_eight_digits(chunk);
-            kept += 8;
-            i += 8;
-        }
-        while (i < len && kept < 19) {
-            unsigned d = (unsigned)b[i] - '0';
-            if (d > 9) {
-                break;
-            }
-            w = w * 10 + d;
-            kept++;
-            i++;
-        }
+        i = hyson_keep_digits(b, i, len, &w, &kept);
         dec_exp -= (int64_t)(i - first); /* <= 19 */
         if (kept == 19) {
             while (len - i >= 8) {
-                uint64_t chunk = hyson_load8_le(b + i);
-                if (!hyson_is_eight_digits(chunk)) {
+                uint64_t chunk = hyson_load8(b + i);
+                if (!hyson_is_8_digits(chunk)) {
                     break;
                 }
                 truncated |= chunk != HYSON_EIGHT_ZEROS;
