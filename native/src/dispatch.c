@@ -10,14 +10,19 @@ hyson_scan_fn hyson_scan_scalar_fn(void);
 hyson_scan_fn hyson_scan_sse2_fn(void);
 hyson_scan_fn hyson_scan_avx2_fn(void);
 hyson_scan_fn hyson_scan_avx512_fn(void);
+hyson_window_fn hyson_scan_scalar_window_fn(void);
+hyson_window_fn hyson_scan_sse2_window_fn(void);
+hyson_window_fn hyson_scan_avx2_window_fn(void);
+hyson_window_fn hyson_scan_avx512_window_fn(void);
 
 static hyson_kernel hyson_kernels[4];
 static size_t hyson_kernel_total;
 
-static void hyson_add(const char *name, hyson_scan_fn fn) {
-    if (fn != 0) {
+static void hyson_add(const char *name, hyson_scan_fn fn, hyson_window_fn window) {
+    if (fn != 0 && window != 0) {
         hyson_kernels[hyson_kernel_total].name = name;
         hyson_kernels[hyson_kernel_total].scan = fn;
+        hyson_kernels[hyson_kernel_total].scan_window = window;
         hyson_kernel_total++;
     }
 }
@@ -28,14 +33,14 @@ __attribute__((constructor)) static void hyson_detect(void) {
 #if defined(__x86_64__) || defined(_M_X64)
     __builtin_cpu_init();
     if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw")) {
-        hyson_add("avx512", hyson_scan_avx512_fn());
+        hyson_add("avx512", hyson_scan_avx512_fn(), hyson_scan_avx512_window_fn());
     }
     if (__builtin_cpu_supports("avx2")) {
-        hyson_add("avx2", hyson_scan_avx2_fn());
+        hyson_add("avx2", hyson_scan_avx2_fn(), hyson_scan_avx2_window_fn());
     }
-    hyson_add("sse2", hyson_scan_sse2_fn());
+    hyson_add("sse2", hyson_scan_sse2_fn(), hyson_scan_sse2_window_fn());
 #endif
-    hyson_add("scalar", hyson_scan_scalar_fn());
+    hyson_add("scalar", hyson_scan_scalar_fn(), hyson_scan_scalar_window_fn());
 }
 
 size_t hyson_kernel_count(void) {
@@ -62,4 +67,9 @@ const hyson_kernel *hyson_kernel_best(void) {
 int hyson_scan(const uint8_t *src, size_t start, size_t end, const hyson_config *config, const hyson_kernel *kernel,
                hyson_tape *tape) {
     return kernel->scan(src, start, end, config, tape);
+}
+
+int hyson_scan_window(const uint8_t *src, size_t start, size_t end, int last, const hyson_config *config,
+                      const hyson_kernel *kernel, hyson_tape *tape) {
+    return kernel->scan_window(src, start, end, last, config, tape);
 }

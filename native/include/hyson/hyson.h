@@ -20,7 +20,7 @@ extern "C" {
 #endif
 
 /* Bumped whenever the tape, the error codes or the JNI signatures change. */
-#define HYSON_ABI_VERSION 1
+#define HYSON_ABI_VERSION 2
 
 /* Tape tags (bits 56..63 of an entry). */
 #define HYSON_TAG_OBJECT 1
@@ -64,6 +64,23 @@ extern "C" {
 /* Not a JSON error: memory for the tape could not be had. */
 #define HYSON_ERR_OUT_OF_MEMORY 100
 
+/* Returned by a windowed scan that needs more input (tape->resume says where to continue). */
+#define HYSON_MORE_INPUT (-1)
+
+/*
+ * Grammar states between two windows of a windowed scan (tape->phase), mirroring
+ * dev.hyson.internal.scan.Scanner.PHASE_*. A windowed scan stops only between steps, never in a token.
+ */
+#define HYSON_PHASE_START 0        /* the byte order mark is still to be checked */
+#define HYSON_PHASE_VALUE 1        /* a value (after ':' or at the top level) */
+#define HYSON_PHASE_OBJECT_FIRST 2 /* after '{': a member name or '}' */
+#define HYSON_PHASE_ARRAY_FIRST 3  /* after '[': a value or ']' */
+#define HYSON_PHASE_NAME 4         /* after ',' in an object: a member name (or '}', trailing commas) */
+#define HYSON_PHASE_COLON 5        /* after a member name: ':' */
+#define HYSON_PHASE_ARRAY_NEXT 6   /* after ',' in an array: a value (or ']', trailing commas) */
+#define HYSON_PHASE_AFTER_VALUE 7  /* after a value in a container: ',' or the container's end */
+#define HYSON_PHASE_END 8          /* after the top-level value: whitespace to the end */
+
 /* Option flags. */
 #define HYSON_ALLOW_BYTE_ORDER_MARK (1u << 0)
 #define HYSON_ALLOW_COMMENTS (1u << 1)
@@ -104,6 +121,16 @@ typedef struct hyson_tape {
     size_t stack_capacity;
     int32_t error_code;
     int64_t error_offset; /* absolute byte offset into the input */
+    /*
+     * Windowed scans only. Span entries (STR_ASCII, STR_UTF8, BIG_INTEGER, BIG_DECIMAL) carry
+     * (start in spans << 32) | length in entry 1, their bytes copied here; the input window may be
+     * gone by the time the tape is read.
+     */
+    uint8_t *spans;
+    size_t spans_size, spans_capacity;
+    int32_t phase;  /* HYSON_PHASE_* to resume in */
+    size_t depth;   /* open containers when the scan stopped */
+    int64_t resume; /* absolute offset of the first byte not consumed (HYSON_MORE_INPUT) */
 } hyson_tape;
 
 /*
@@ -114,9 +141,17 @@ typedef struct hyson_tape {
 typedef int (*hyson_scan_fn)(const uint8_t *src, size_t start, size_t end, const struct hyson_config *config,
                              struct hyson_tape *tape);
 
+/*
+ * One window of a stream: continues the scan whose state is in tape (see hyson_scan_window). src[start,
+ * end) is the window, last says whether the stream ends at end.
+ */
+typedef int (*hyson_window_fn)(const uint8_t *src, size_t start, size_t end, int last, const struct hyson_config *config,
+                               struct hyson_tape *tape);
+
 typedef struct hyson_kernel {
     const char *name; /* "scalar", "sse2", "avx2", "avx512" */
     hyson_scan_fn scan;
+    hyson_window_fn scan_window;
 } hyson_kernel;
 
 /* The kernels this CPU supports, best first; the last is always scalar. */
@@ -136,6 +171,20 @@ void hyson_tape_free(hyson_tape *tape);
  */
 int hyson_scan(const uint8_t *src, size_t start, size_t end, const hyson_config *config,
                const hyson_kernel *kernel, hyson_tape *tape);
+
+/* Empties tape and its scan state for the first window of a new stream. */
+void hyson_window_begin(hyson_tape *tape);
+
+/*
+ * Scans one window src[start, end) of a stream (offsets shifted by config->origin, the stream offset of
+ * src[0]), continuing from tape's state. Returns HYSON_OK when the document is complete and valid (only
+ * when last), HYSON_MORE_INPUT when a token may continue past end (tape->resume is the absolute offset to
+ * continue from, everything before it consumed; call again with the bytes from there plus more), or an
+ * error code with tape->error_code and tape->error_offset set, the same code and offset hyson_scan
+ * reports for the whole document. The document length is the caller's to check.
+ */
+int hyson_scan_window(const uint8_t *src, size_t start, size_t end, int last, const hyson_config *config,
+                      const hyson_kernel *kernel, hyson_tape *tape);
 
 /*
  * Correctly rounded decimal to binary64 (IEEE 754 round-half-even): significand * 10^exponent10,

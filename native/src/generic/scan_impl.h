@@ -114,11 +114,11 @@ static size_t hyson_scan_escaped_string(hyson_scan_state *st, size_t q) {
     size_t w = 0;
     size_t i = q + 1;
     for (;;) {
-        if (i >= end) {
-            HYSON_FAIL(HYSON_ERR_UNTERMINATED_STRING, q);
-        }
         if ((int64_t)(i - q - 1) > cfg->max_string_length) {
             HYSON_FAIL(HYSON_ERR_STRING_LIMIT, q);
+        }
+        if (i >= end) {
+            HYSON_FAIL(HYSON_ERR_UNTERMINATED_STRING, q);
         }
         /* a run of plain ASCII goes over in one copy; the per-byte checks it skips could only have
            found the length limit, which the check on its last byte finds the same way */
@@ -279,6 +279,10 @@ static inline size_t hyson_scan_string(hyson_scan_state *st, size_t q) {
     int ascii = 1;
     for (;;) {
         i = hyson_k_find_special(src, i, end);
+        if ((int64_t)(i - q - 1) > st->cfg->max_string_length) {
+            /* past the limit whatever the rest holds: the same answer a windowed scan gives */
+            HYSON_FAIL(HYSON_ERR_STRING_LIMIT, q);
+        }
         if (i >= end) {
             HYSON_FAIL(HYSON_ERR_UNTERMINATED_STRING, q);
         }
@@ -295,6 +299,9 @@ static inline size_t hyson_scan_string(hyson_scan_state *st, size_t q) {
             do {
                 size_t next = hyson_utf8_validate(src, i, end);
                 if (next == HYSON_FAILED) {
+                    if ((int64_t)(i - q - 1) > st->cfg->max_string_length) {
+                        HYSON_FAIL(HYSON_ERR_STRING_LIMIT, q);
+                    }
                     HYSON_FAIL(HYSON_ERR_INVALID_UTF8, i);
                 }
                 i = next;
@@ -343,6 +350,16 @@ static size_t hyson_non_finite(hyson_scan_state *st, size_t begin, size_t pos, i
 
 #define HYSON_EXPONENT_CLAMP 1000000
 
+/* A digit expected at i of the number at s: a number already longer than max_number_length is over
+   the limit whatever follows (the answer a windowed scan gives too). */
+#define HYSON_INVALID_NUMBER(s, i)                                                                   \
+    do {                                                                                           \
+        if ((int64_t)((i) - (s)) > (int64_t)st->cfg->max_number_length) {                          \
+            HYSON_FAIL(HYSON_ERR_NUMBER_LIMIT, (s));                                               \
+        }                                                                                          \
+        HYSON_FAIL(HYSON_ERR_INVALID_NUMBER, (i));                                                 \
+    } while (0)
+
 /* A number (RFC 8259 section 6); the same steps as JavaScanner.scanNumber. */
 static inline size_t hyson_scan_number(hyson_scan_state *st, size_t s) {
     const uint8_t *src = st->src;
@@ -358,7 +375,7 @@ static inline size_t hyson_scan_number(hyson_scan_state *st, size_t s) {
         }
     }
     if (i >= end) {
-        HYSON_FAIL(HYSON_ERR_INVALID_NUMBER, i);
+        HYSON_INVALID_NUMBER(s, i);
     }
     uint64_t w = 0;
     int64_t digits = 0;
@@ -368,7 +385,7 @@ static inline size_t hyson_scan_number(hyson_scan_state *st, size_t s) {
     if (c == '0') {
         i++;
         if (i < end && hyson_is_digit(src[i])) {
-            HYSON_FAIL(HYSON_ERR_INVALID_NUMBER, i);
+            HYSON_INVALID_NUMBER(s, i);
         }
     } else if (c >= '1' && c <= '9') {
         /* eight digits per step while they fit the 19 exact ones */
@@ -391,7 +408,7 @@ static inline size_t hyson_scan_number(hyson_scan_state *st, size_t s) {
             i++;
         } while (i < end && hyson_is_digit(c = src[i]));
     } else {
-        HYSON_FAIL(HYSON_ERR_INVALID_NUMBER, i);
+        HYSON_INVALID_NUMBER(s, i);
     }
 integer_done:;
     int fraction = 0;
@@ -400,7 +417,7 @@ integer_done:;
         fraction = 1;
         i++;
         if (i >= end || !hyson_is_digit(src[i])) {
-            HYSON_FAIL(HYSON_ERR_INVALID_NUMBER, i);
+            HYSON_INVALID_NUMBER(s, i);
         }
         while (i < end && hyson_is_digit(src[i])) {
             /* eight significant digits per step while they fit the 19 exact ones */
@@ -434,7 +451,7 @@ integer_done:;
             i++;
         }
         if (i >= end || !hyson_is_digit(src[i])) {
-            HYSON_FAIL(HYSON_ERR_INVALID_NUMBER, i);
+            HYSON_INVALID_NUMBER(s, i);
         }
         do {
             if (exponent < HYSON_EXPONENT_CLAMP) {
@@ -670,8 +687,354 @@ static int HYSON_SCAN_NAME(const uint8_t *src, size_t start, size_t end, const h
     }
 }
 
+
+#define HYSON_TRY_W(expr)                                                                           \
+    do {                                                                                           \
+        pos = (expr);                                                                              \
+        if (pos == HYSON_FAILED) {                                                                 \
+            goto fail;                                                                             \
+        }                                                                                          \
+    } while (0)
+
+#define HYSON_FAIL_W(code, at)                                                                      \
+    do {                                                                                           \
+        tape->error_code = (code);                                                                 \
+        tape->error_offset = (int64_t)(at) + cfg->origin;                                          \
+        goto fail;                                                                                 \
+    } while (0)
+
+/* The phase after a value (scalar or a closed container) at depth. */
+#define HYSON_VALUE_DONE()                                                                          \
+    do {                                                                                           \
+        if (depth == 0) {                                                                          \
+            phase = HYSON_PHASE_END;                                                               \
+        } else {                                                                                   \
+            tape->counts[depth]++;                                                                 \
+            phase = HYSON_PHASE_AFTER_VALUE;                                                       \
+        }                                                                                          \
+    } while (0)
+
+/* ---- windowed scanning: the same grammar as a resumable state machine (JavaScanner.scanWindow) ---- */
+
+#define HYSON_CAT2(a, b) a##b
+#define HYSON_CAT(a, b) HYSON_CAT2(a, b)
+#define HYSON_WINDOW_NAME HYSON_CAT(HYSON_SCAN_NAME, _window)
+
+/* Bytes before a window's end within which an error may come from a token the end cut off. */
+#define HYSON_CUT_MARGIN 16
+
+/*
+ * Whitespace in a window: a comment the window's end may cut fails as unterminated, which a
+ * non-final window takes as "wait for more input".
+ */
+static size_t hyson_window_whitespace(hyson_scan_state *st, size_t pos, int last) {
+    if (last || !(st->cfg->flags & HYSON_ALLOW_COMMENTS)) {
+        return hyson_skip_whitespace(st, pos);
+    }
+    const uint8_t *src = st->src;
+    size_t end = st->end;
+    for (;;) {
+        pos = hyson_k_skip_spaces(src, pos, end);
+        if (pos >= end || src[pos] != '/') {
+            return pos;
+        }
+        if (pos + 1 >= end) {
+            HYSON_FAIL(HYSON_ERR_UNTERMINATED_COMMENT, pos);
+        }
+        if (src[pos + 1] == '/') {
+            size_t i = pos + 2;
+            while (i < end && src[i] != '\n') {
+                i++;
+            }
+            if (i >= end) {
+                HYSON_FAIL(HYSON_ERR_UNTERMINATED_COMMENT, pos);
+            }
+            pos = i;
+        } else if (src[pos + 1] == '*') {
+            pos = hyson_skip_comment(st, pos);
+            if (pos == HYSON_FAILED) {
+                return HYSON_FAILED;
+            }
+        } else {
+            return pos;
+        }
+    }
+}
+
+/* Whether the bytes that can continue a number run from s to the window's end. */
+static int hyson_number_reaches(const uint8_t *src, size_t s, size_t end) {
+    for (size_t i = s; i < end; i++) {
+        uint8_t b = src[i];
+        if (!(hyson_is_digit(b) || b == '-' || b == '+' || b == '.' || b == 'e' || b == 'E')) {
+            return 0;
+        }
+    }
+    return 1;
+}
+
+/* Copies the span bytes of the entries a step wrote from index 'from' on into tape->spans. */
+static int hyson_relocate(hyson_scan_state *st, size_t from) {
+    hyson_tape *tape = st->tape;
+    size_t k = from;
+    while (k < tape->size) {
+        uint64_t e = tape->entries[k];
+        int tag = (int)(e >> HYSON_TAG_SHIFT);
+        if (tag == HYSON_TAG_TRUE || tag == HYSON_TAG_FALSE || tag == HYSON_TAG_NULL) {
+            k++;
+            continue;
+        }
+        if (tag == HYSON_TAG_STR_ASCII || tag == HYSON_TAG_STR_UTF8 || tag == HYSON_TAG_BIG_INTEGER ||
+            tag == HYSON_TAG_BIG_DECIMAL) {
+            size_t off = (size_t)((int64_t)(e & ((UINT64_C(1) << HYSON_TAG_SHIFT) - 1)) - st->cfg->origin);
+            if (tag == HYSON_TAG_STR_ASCII || tag == HYSON_TAG_STR_UTF8) {
+                off++; /* a string's content follows its quote */
+            }
+            size_t len = (size_t)tape->entries[k + 1];
+            if (off > st->end || len > st->end - off ||
+                (tape->spans_capacity - tape->spans_size < len && !hyson_grow_spans(tape, len))) {
+                return 0;
+            }
+            memcpy(tape->spans + tape->spans_size, st->src + off, len);
+            tape->entries[k + 1] = ((uint64_t)tape->spans_size << 32) | (uint64_t)len;
+            tape->spans_size += len;
+        }
+        k += 2;
+    }
+    return 1;
+}
+
+static int HYSON_WINDOW_NAME(const uint8_t *src, size_t start, size_t end, int last, const hyson_config *cfg,
+                             hyson_tape *tape) {
+    hyson_scan_state state = {src, end, cfg, tape};
+    hyson_scan_state *st = &state;
+    int phase = tape->phase;
+    size_t depth = tape->depth;
+    size_t pos = start;
+    /* each step starts at a consumed boundary; a step the window's end cuts is undone and redone */
+    size_t unit = start;
+    size_t size_mark = tape->size, latin1_mark = tape->latin1_size, utf16_mark = tape->utf16_size;
+    int definite = 0;
+    for (;;) {
+        unit = pos;
+        size_mark = tape->size;
+        latin1_mark = tape->latin1_size;
+        utf16_mark = tape->utf16_size;
+        switch (phase) {
+            case HYSON_PHASE_START:
+                if (!last && end - pos < 3) {
+                    goto more;
+                }
+                if (end - pos >= 3 && src[pos] == 0xEF && src[pos + 1] == 0xBB && src[pos + 2] == 0xBF) {
+                    if (!(cfg->flags & HYSON_ALLOW_BYTE_ORDER_MARK)) {
+                        HYSON_FAIL_W(HYSON_ERR_BYTE_ORDER_MARK, pos);
+                    }
+                    pos += 3;
+                }
+                phase = HYSON_PHASE_VALUE;
+                continue;
+            case HYSON_PHASE_VALUE: {
+                HYSON_TRY_W(hyson_window_whitespace(st, pos, last));
+                if (pos >= end) {
+                    if (!last) {
+                        unit = pos;
+                        goto more;
+                    }
+                    HYSON_FAIL_W(HYSON_ERR_EXPECTED_VALUE, pos);
+                }
+                uint8_t c = src[pos];
+                switch (c) {
+                    case '"':
+                        HYSON_TRY_W(hyson_scan_string(st, pos));
+                        break;
+                    case '{':
+                    case '[': {
+                        if ((int64_t)depth >= (int64_t)cfg->max_depth) {
+                            HYSON_FAIL_W(HYSON_ERR_DEPTH_LIMIT, pos);
+                        }
+                        int object = c == '{';
+                        if (!hyson_ensure_entries(tape, 2) || !hyson_ensure_stack(tape, depth + 2)) {
+                            HYSON_FAIL_W(HYSON_ERR_OUT_OF_MEMORY, pos);
+                        }
+                        size_t index = tape->size;
+                        tape->entries[index] = HYSON_AT(object ? HYSON_TAG_OBJECT : HYSON_TAG_ARRAY, pos);
+                        tape->entries[index + 1] = 0;
+                        tape->size = index + 2;
+                        depth++;
+                        tape->stack[depth] = ((uint64_t)index << 1) | (uint64_t)object;
+                        tape->counts[depth] = 0;
+                        pos++;
+                        phase = object ? HYSON_PHASE_OBJECT_FIRST : HYSON_PHASE_ARRAY_FIRST;
+                        continue;
+                    }
+                    case 't':
+                        HYSON_TRY_W(hyson_literal(st, pos, HYSON_TAG_TRUE, "true", 4));
+                        break;
+                    case 'f':
+                        HYSON_TRY_W(hyson_literal(st, pos, HYSON_TAG_FALSE, "false", 5));
+                        break;
+                    case 'n':
+                        HYSON_TRY_W(hyson_literal(st, pos, HYSON_TAG_NULL, "null", 4));
+                        break;
+                    case 'N':
+                    case 'I':
+                        if (!(cfg->flags & HYSON_ALLOW_NON_FINITE_LITERALS)) {
+                            HYSON_FAIL_W(HYSON_ERR_EXPECTED_VALUE, pos);
+                        }
+                        HYSON_TRY_W(hyson_non_finite(st, pos, pos, 0));
+                        break;
+                    default:
+                        if (hyson_is_digit(c) || c == '-') {
+                            if (!last && hyson_number_reaches(src, pos, end)) {
+                                if ((int64_t)(end - pos) <= (int64_t)cfg->max_number_length) {
+                                    goto more;
+                                }
+                                /* longer than the limit whatever follows: a grammar error inside the
+                                   window is reported as a whole scan reports it, anything else as the limit */
+                                size_t s = pos;
+                                definite = 1;
+                                if (hyson_scan_number(st, s) == HYSON_FAILED && tape->error_code == HYSON_ERR_INVALID_NUMBER &&
+                                    tape->error_offset - cfg->origin < (int64_t)end) {
+                                    goto fail;
+                                }
+                                tape->size = size_mark;
+                                HYSON_FAIL_W(HYSON_ERR_NUMBER_LIMIT, s);
+                            }
+                            HYSON_TRY_W(hyson_scan_number(st, pos));
+                            break;
+                        }
+                        HYSON_FAIL_W(HYSON_ERR_EXPECTED_VALUE, pos);
+                }
+                if (!hyson_relocate(st, size_mark)) {
+                    HYSON_FAIL_W(HYSON_ERR_OUT_OF_MEMORY, unit);
+                }
+                HYSON_VALUE_DONE();
+                continue;
+            }
+            case HYSON_PHASE_OBJECT_FIRST:
+            case HYSON_PHASE_ARRAY_FIRST:
+            case HYSON_PHASE_ARRAY_NEXT:
+            case HYSON_PHASE_NAME: {
+                int object = phase == HYSON_PHASE_OBJECT_FIRST || phase == HYSON_PHASE_NAME;
+                HYSON_TRY_W(hyson_window_whitespace(st, pos, last));
+                if (pos >= end) {
+                    if (!last) {
+                        unit = pos;
+                        goto more;
+                    }
+                    HYSON_FAIL_W(object ? HYSON_ERR_EXPECTED_NAME : HYSON_ERR_EXPECTED_VALUE, pos);
+                }
+                int first = phase == HYSON_PHASE_OBJECT_FIRST || phase == HYSON_PHASE_ARRAY_FIRST;
+                if (src[pos] == (object ? '}' : ']') && (first || (cfg->flags & HYSON_ALLOW_TRAILING_COMMAS))) {
+                    tape->entries[(tape->stack[depth] >> 1) + 1] = first ? 0 : tape->counts[depth];
+                    pos++;
+                    depth--;
+                    HYSON_VALUE_DONE();
+                    continue;
+                }
+                if (!object) {
+                    phase = HYSON_PHASE_VALUE;
+                    continue;
+                }
+                if (src[pos] != '"') {
+                    HYSON_FAIL_W(HYSON_ERR_EXPECTED_NAME, pos);
+                }
+                HYSON_TRY_W(hyson_scan_string(st, pos));
+                if (!hyson_relocate(st, size_mark)) {
+                    HYSON_FAIL_W(HYSON_ERR_OUT_OF_MEMORY, unit);
+                }
+                phase = HYSON_PHASE_COLON;
+                continue;
+            }
+            case HYSON_PHASE_COLON:
+                HYSON_TRY_W(hyson_window_whitespace(st, pos, last));
+                if (pos >= end && !last) {
+                    unit = pos;
+                    goto more;
+                }
+                if (pos >= end || src[pos] != ':') {
+                    HYSON_FAIL_W(HYSON_ERR_EXPECTED_COLON, pos);
+                }
+                pos++;
+                phase = HYSON_PHASE_VALUE;
+                continue;
+            case HYSON_PHASE_AFTER_VALUE: {
+                int object = (tape->stack[depth] & 1u) != 0;
+                HYSON_TRY_W(hyson_window_whitespace(st, pos, last));
+                if (pos >= end) {
+                    if (!last) {
+                        unit = pos;
+                        goto more;
+                    }
+                    HYSON_FAIL_W(object ? HYSON_ERR_EXPECTED_COMMA_OR_OBJECT_END : HYSON_ERR_EXPECTED_COMMA_OR_ARRAY_END, pos);
+                }
+                uint8_t d = src[pos];
+                if (d == ',') {
+                    pos++;
+                    phase = object ? HYSON_PHASE_NAME : HYSON_PHASE_ARRAY_NEXT;
+                    continue;
+                }
+                if (d == (object ? '}' : ']')) {
+                    tape->entries[(tape->stack[depth] >> 1) + 1] = tape->counts[depth];
+                    pos++;
+                    depth--;
+                    HYSON_VALUE_DONE();
+                    continue;
+                }
+                HYSON_FAIL_W(object ? HYSON_ERR_EXPECTED_COMMA_OR_OBJECT_END : HYSON_ERR_EXPECTED_COMMA_OR_ARRAY_END, pos);
+            }
+            case HYSON_PHASE_END:
+                HYSON_TRY_W(hyson_window_whitespace(st, pos, last));
+                if (pos < end) {
+                    HYSON_FAIL_W(HYSON_ERR_EXPECTED_END, pos);
+                }
+                if (!last) {
+                    unit = pos;
+                    goto more;
+                }
+                tape->phase = phase;
+                tape->depth = depth;
+                return HYSON_OK;
+            default:
+                HYSON_FAIL_W(HYSON_ERR_OUT_OF_MEMORY, pos); /* a corrupt state: never written by this code */
+        }
+    }
+
+more:
+    tape->size = size_mark;
+    tape->latin1_size = latin1_mark;
+    tape->utf16_size = utf16_mark;
+    tape->error_code = 0;
+    tape->error_offset = 0;
+    tape->resume = (int64_t)unit + cfg->origin;
+    tape->phase = phase;
+    tape->depth = depth;
+    return HYSON_MORE_INPUT;
+
+fail : {
+    int code = tape->error_code;
+    int64_t at = tape->error_offset - cfg->origin;
+    if (!definite && !last && code != HYSON_ERR_OUT_OF_MEMORY) {
+        if (code == HYSON_ERR_UNTERMINATED_STRING && (int64_t)end - at - 1 > cfg->max_string_length) {
+            tape->error_code = HYSON_ERR_STRING_LIMIT; /* longer than the limit whatever follows */
+        } else if (code == HYSON_ERR_UNTERMINATED_STRING || code == HYSON_ERR_UNTERMINATED_COMMENT ||
+                   at + HYSON_CUT_MARGIN >= (int64_t)end) {
+            goto more; /* the window's end may have cut the token: undo the step, wait for input */
+        }
+    }
+    return tape->error_code;
+}
+}
+
 #undef HYSON_TRY
 #undef HYSON_ERROR
+#undef HYSON_INVALID_NUMBER
+#undef HYSON_TRY_W
+#undef HYSON_FAIL_W
+#undef HYSON_VALUE_DONE
+#undef HYSON_CUT_MARGIN
+#undef HYSON_WINDOW_NAME
+#undef HYSON_CAT
+#undef HYSON_CAT2
 #undef HYSON_FAIL
 #undef HYSON_FAILED
 #undef HYSON_AT

@@ -140,6 +140,7 @@ int hyson_grow_entries(hyson_tape *tape, size_t more);
 int hyson_grow_latin1(hyson_tape *tape, size_t at, size_t more);
 int hyson_grow_utf16(hyson_tape *tape, size_t at, size_t more);
 int hyson_grow_stack(hyson_tape *tape, size_t needed);
+int hyson_grow_spans(hyson_tape *tape, size_t more);
 
 static inline int hyson_ensure_entries(hyson_tape *tape, size_t more) {
     return tape->capacity - tape->size >= more || hyson_grow_entries(tape, more);

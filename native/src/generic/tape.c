@@ -14,6 +14,7 @@ void hyson_tape_free(hyson_tape *tape) {
     free(tape->utf16);
     free(tape->stack);
     free(tape->counts);
+    free(tape->spans);
     hyson_tape_init(tape);
 }
 
@@ -87,4 +88,30 @@ int hyson_grow_stack(hyson_tape *tape, size_t needed) {
     tape->counts = c;
     tape->stack_capacity = cap;
     return 1;
+}
+
+int hyson_grow_spans(hyson_tape *tape, size_t more) {
+    if (more > SIZE_MAX - tape->spans_size) {
+        return 0;
+    }
+    size_t cap = hyson_grown(tape->spans_capacity, tape->spans_size + more, 256);
+    uint8_t *p = realloc(tape->spans, cap);
+    if (p == NULL) {
+        return 0;
+    }
+    tape->spans = p;
+    tape->spans_capacity = cap;
+    return 1;
+}
+
+void hyson_window_begin(hyson_tape *tape) {
+    tape->size = 0;
+    tape->latin1_size = 0;
+    tape->utf16_size = 0;
+    tape->spans_size = 0;
+    tape->error_code = 0;
+    tape->error_offset = 0;
+    tape->phase = HYSON_PHASE_START;
+    tape->depth = 0;
+    tape->resume = 0;
 }

@@ -29,6 +29,7 @@ typedef struct hyson_context {
 
 static void hyson_context_trim(hyson_context *ctx) {
     if (ctx->tape.capacity > HYSON_RETAIN_ENTRIES || ctx->tape.latin1_capacity > HYSON_RETAIN_INPUT ||
+        ctx->tape.spans_capacity > HYSON_RETAIN_INPUT ||
         ctx->tape.utf16_capacity > HYSON_RETAIN_INPUT || ctx->tape.stack_capacity > 4096) {
         hyson_tape_free(&ctx->tape);
     }
@@ -173,4 +174,80 @@ JNIEXPORT void JNICALL Java_dev_hyson_internal_scan_NativeScanner_copyOut0(JNIEn
         hyson_copy_out(env, ctx, tape, latin1, utf16);
         hyson_context_trim(ctx);
     }
+}
+
+/*
+ * One window src[start, end) of a stream whose byte src[0] is at stream offset base; first empties the
+ * context's tape. Returns 0 when the document is complete and valid (sizes in info: tape, latin1, utf16,
+ * -, spans; then call windowCopyOut0), -1 when more input is needed (info[5]: the absolute offset to
+ * resume at), otherwise the (positive) error code with its absolute offset in info[3].
+ */
+JNIEXPORT jint JNICALL Java_dev_hyson_internal_scan_NativeScanner_scanWindow0(
+    JNIEnv *env, jclass cls, jlong handle, jint kernel_index, jbyteArray src, jint start, jint end, jboolean last,
+    jlong base, jboolean first, jlong max_string_length, jlong max_document_length, jint max_depth,
+    jint max_number_length, jint flags, jlongArray info) {
+    (void)cls;
+    hyson_context *ctx = (hyson_context *)(intptr_t)handle;
+    const hyson_kernel *kernel = hyson_kernel_at((size_t)kernel_index);
+    if (ctx == NULL || kernel == NULL || start < 0 || end < start || end > (*env)->GetArrayLength(env, src) || base < 0) {
+        return HYSON_ERR_OUT_OF_MEMORY;
+    }
+    if (first) {
+        hyson_window_begin(&ctx->tape);
+    }
+    hyson_config cfg;
+    cfg.max_string_length = max_string_length;
+    cfg.max_document_length = max_document_length;
+    cfg.max_depth = max_depth;
+    cfg.max_number_length = max_number_length;
+    cfg.flags = (uint32_t)flags;
+    size_t length = (size_t)(end - start);
+    int rc;
+    if (length <= HYSON_CRITICAL_LIMIT) {
+        cfg.origin = base;
+        uint8_t *bytes = (*env)->GetPrimitiveArrayCritical(env, src, NULL);
+        if (bytes == NULL) {
+            return HYSON_ERR_OUT_OF_MEMORY;
+        }
+        rc = hyson_scan_window(bytes, (size_t)start, (size_t)end, last ? 1 : 0, &cfg, kernel, &ctx->tape);
+        (*env)->ReleasePrimitiveArrayCritical(env, src, bytes, JNI_ABORT);
+    } else {
+        /* a window grown around a long token: copied, so no critical region outlasts ~1 MiB of scanning */
+        if (ctx->input_capacity < length) {
+            uint8_t *p = realloc(ctx->input, length);
+            if (p == NULL) {
+                return HYSON_ERR_OUT_OF_MEMORY;
+            }
+            ctx->input = p;
+            ctx->input_capacity = length;
+        }
+        (*env)->GetByteArrayRegion(env, src, start, (jsize)length, (jbyte *)ctx->input);
+        cfg.origin = base + start;
+        rc = hyson_scan_window(ctx->input, 0, length, last ? 1 : 0, &cfg, kernel, &ctx->tape);
+    }
+    jlong sizes[6] = {(jlong)ctx->tape.size, (jlong)ctx->tape.latin1_size, (jlong)ctx->tape.utf16_size,
+                      (jlong)ctx->tape.error_offset, (jlong)ctx->tape.spans_size, (jlong)ctx->tape.resume};
+    (*env)->SetLongArrayRegion(env, info, 0, 6, sizes);
+    if (rc > 0) {
+        hyson_context_trim(ctx);
+    }
+    return rc;
+}
+
+/* Copies a completed windowed tape into Java arrays the caller has sized from scanWindow0's info. */
+JNIEXPORT jboolean JNICALL Java_dev_hyson_internal_scan_NativeScanner_windowCopyOut0(JNIEnv *env, jclass cls,
+                                                                                   jlong handle, jlongArray tape,
+                                                                                   jbyteArray latin1, jcharArray utf16,
+                                                                                   jbyteArray spans) {
+    (void)cls;
+    hyson_context *ctx = (hyson_context *)(intptr_t)handle;
+    if (ctx == NULL || (size_t)(*env)->GetArrayLength(env, spans) < ctx->tape.spans_size ||
+        !hyson_copy_out(env, ctx, tape, latin1, utf16)) {
+        return JNI_FALSE;
+    }
+    if (ctx->tape.spans_size > 0) {
+        (*env)->SetByteArrayRegion(env, spans, 0, (jsize)ctx->tape.spans_size, (const jbyte *)ctx->tape.spans);
+    }
+    hyson_context_trim(ctx);
+    return JNI_TRUE;
 }

@@ -87,9 +87,17 @@ static inline size_t hyson_k_skip_spaces(const uint8_t *src, size_t i, size_t en
 hyson_scan_fn hyson_scan_avx512_fn(void) {
     return hyson_scan_avx512;
 }
+
+hyson_window_fn hyson_scan_avx512_window_fn(void) {
+    return hyson_scan_avx512_window;
+}
 #else
 #include "hyson/hyson.h"
 hyson_scan_fn hyson_scan_avx512_fn(void) {
+    return 0;
+}
+
+hyson_window_fn hyson_scan_avx512_window_fn(void) {
     return 0;
 }
 #endif

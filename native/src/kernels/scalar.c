@@ -46,3 +46,7 @@ static inline size_t hyson_k_skip_spaces(const uint8_t *src, size_t i, size_t en
 hyson_scan_fn hyson_scan_scalar_fn(void) {
     return hyson_scan_scalar;
 }
+
+hyson_window_fn hyson_scan_scalar_window_fn(void) {
+    return hyson_scan_scalar_window;
+}

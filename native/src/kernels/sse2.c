@@ -49,9 +49,17 @@ static inline size_t hyson_k_skip_spaces(const uint8_t *src, size_t i, size_t en
 hyson_scan_fn hyson_scan_sse2_fn(void) {
     return hyson_scan_sse2;
 }
+
+hyson_window_fn hyson_scan_sse2_window_fn(void) {
+    return hyson_scan_sse2_window;
+}
 #else
 #include "hyson/hyson.h"
 hyson_scan_fn hyson_scan_sse2_fn(void) {
+    return 0;
+}
+
+hyson_window_fn hyson_scan_sse2_window_fn(void) {
     return 0;
 }
 #endif

@@ -5,6 +5,7 @@ import dev.hyson.internal.scan.Backends;
 import dev.hyson.internal.scan.JavaScanner;
 import dev.hyson.internal.scan.ReadConfig;
 import dev.hyson.internal.scan.ScanError;
+import dev.hyson.internal.scan.StreamScan;
 import dev.hyson.internal.scan.Scanner;
 import dev.hyson.internal.tape.Tape;
 import dev.hyson.internal.tape.TapeMaterializer;
@@ -162,14 +163,42 @@ public final class JsonReader {
     }
 
     /**
-     * Reads {@code in} to its end and parses it as one JSON text. The stream is not closed. At most
-     * {@code maxDocumentLength} bytes are buffered: a longer stream fails with a limit error as soon
-     * as the limit is passed.
+     * Reads {@code in} to its end and parses it as one JSON text. The stream is not closed.
+     *
+     * <p>The stream is read and scanned in windows of 64 KiB (one JNI crossing per window on the
+     * native backend), so the input is never held whole: memory is the values built plus one window,
+     * which grows only to hold the longest string ({@code maxStringLength}) or number. A stream longer
+     * than {@code maxDocumentLength} fails as soon as one byte past the limit is read; every error has
+     * the offset, line and column a {@link #parse(byte[])} of the same bytes reports. Under
+     * {@link DuplicateKeyPolicy#ERROR} or {@link Builder#bigDecimals(boolean) bigDecimals}, whose
+     * errors are found while building values, after the scan, the document is buffered whole
+     * instead (at most {@code maxDocumentLength} bytes) so those errors can say where they are.
      *
      * @throws JsonParseException for input this reader does not accept
      * @throws UncheckedIOException when reading fails
      */
     public Object parse(InputStream in) {
+        Objects.requireNonNull(in, "in");
+        if (config.duplicateKeys == DuplicateKeyPolicy.ERROR || config.bigDecimals) {
+            return parseBuffered(in);
+        }
+        Backends.Selection selection = backend.selection();
+        Scanner scanner = selection.scanner();
+        Scanner small = selection.isAuto() ? JavaScanner.INSTANCE : scanner;
+        Tape tape = TAPES.get();
+        tape.reset(StreamScan.WINDOW);
+        try {
+            StreamScan.scan(in, scanner, small, AUTO_NATIVE_MIN_LENGTH, config, tape, StreamScan.WINDOW);
+            return TapeMaterializer.materialize(tape, null, 0, 0, config, KeyCache.SHARED);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } finally {
+            tape.trim();
+        }
+    }
+
+    /** Reads the whole stream into one array (at most maxDocumentLength + 1 bytes), then parses it. */
+    private Object parseBuffered(InputStream in) {
         byte[] buf = new byte[8192];
         int n = 0;
         long limit = config.maxDocumentLength;
@@ -182,7 +211,7 @@ public final class JsonReader {
                         if (n == MAX_ARRAY && limit >= MAX_ARRAY && in.read() >= 0) {
                             throw new JsonParseException(JsonParseException.Kind.LIMIT_EXCEEDED,
                                     "document longer than the largest Java array (" + MAX_ARRAY + " bytes)",
-                                    "hyson parses documents held in one byte[]", n, 0, 0);
+                                    "under DuplicateKeyPolicy.ERROR or bigDecimals a stream is parsed from one byte[]", n, 0, 0);
                         }
                         break;
                     }

@@ -420,6 +420,64 @@ class ParserTest {
         assertTrue(values > 0, "some random documents are valid");
     }
 
+    /** A stream that hands out at most {@code chunk} bytes per read, as a slow socket does. */
+    private static InputStream trickle(byte[] bytes, int chunk) {
+        return new ByteArrayInputStream(bytes) {
+            @Override
+            public synchronized int read(byte[] b, int off, int len) {
+                return super.read(b, off, Math.min(len, chunk));
+            }
+        };
+    }
+
+    @ParameterizedTest
+    @MethodSource("backends")
+    void streams_sameValuesAndErrorsAsArrays(Backend backend) throws java.io.IOException {
+        List<java.nio.file.Path> files = new ArrayList<>();
+        try (Stream<java.nio.file.Path> s = java.nio.file.Files.list(TestSupport.shared().resolve("conformance/jsontestsuite/test_parsing"))) {
+            s.sorted().forEach(files::add);
+        }
+        assertTrue(files.size() > 300, "conformance files: " + files.size());
+        List<JsonReader> readers = List.of(TestSupport.reader(backend),
+                TestSupport.reader(backend, b -> b.allowComments(true).allowTrailingCommas(true).allowNonFiniteLiterals(true)),
+                // these two options buffer the stream (their errors are found after the scan)
+                TestSupport.reader(backend, b -> b.duplicateKeys(DuplicateKeyPolicy.ERROR)),
+                TestSupport.reader(backend, b -> b.bigDecimals(true)));
+        int errors = 0;
+        for (java.nio.file.Path p : files) {
+            byte[] bytes = java.nio.file.Files.readAllBytes(p);
+            for (JsonReader r : readers) {
+                Object expected;
+                try {
+                    expected = r.parse(bytes);
+                } catch (JsonParseException e) {
+                    JsonParseException got = assertThrows(JsonParseException.class, () -> r.parse(trickle(bytes, 3)), p.toString());
+                    assertEquals(e.getMessage(), got.getMessage(), p.toString());
+                    assertEquals(e.offset(), got.offset(), p.toString());
+                    assertEquals(e.line(), got.line(), p.toString());
+                    assertEquals(e.column(), got.column(), p.toString());
+                    errors++;
+                    continue;
+                }
+                Object got = r.parse(trickle(bytes, 3));
+                if (expected instanceof Double && ((Double) expected).isNaN()) {
+                    assertTrue(got instanceof Double && ((Double) got).isNaN(), p.toString());
+                } else {
+                    assertEquals(expected, got, p.toString());
+                }
+            }
+        }
+        assertTrue(errors > 400, "errors compared: " + errors);
+        // duplicate member names across windows are found with their line and column
+        String dup = "{\"a\":1,\n" + " ".repeat(200_000) + "\"b\":[\"" + "x".repeat(100_000) + "\"],\n  \"a\":2}";
+        JsonReader strict = TestSupport.reader(backend, b -> b.duplicateKeys(DuplicateKeyPolicy.ERROR));
+        JsonParseException e = assertThrows(JsonParseException.class,
+                () -> strict.parse(trickle(dup.getBytes(StandardCharsets.UTF_8), 1000)));
+        assertEquals(JsonParseException.Kind.DUPLICATE_KEY, e.kind());
+        assertEquals(3, e.line());
+        assertEquals(3, e.column());
+    }
+
     @ParameterizedTest
     @MethodSource("backends")
     void inputStream_readToEnd_notClosed(Backend backend) {

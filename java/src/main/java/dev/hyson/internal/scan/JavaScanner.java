@@ -39,6 +39,11 @@ public final class JavaScanner implements Scanner {
     }
 
     private static final Failure FAILURE = new Failure();
+    /** A windowed scan's error that no later input can change (never taken for a cut token). */
+    private static final Failure DEFINITE = new Failure();
+
+    /** Bytes before a window's end within which an error may come from a token the end cut off. */
+    private static final int CUT_MARGIN = 16;
 
     /** The single instance; the scanner holds no state. */
     public static final JavaScanner INSTANCE = new JavaScanner();
@@ -209,6 +214,318 @@ public final class JavaScanner implements Scanner {
         }
     }
 
+    @Override
+    public int scanWindow(byte[] src, int start, int end, boolean last, long base, ReadConfig cfg, Tape tape) {
+        tape.windowed = true;
+        int phase = tape.phase;
+        int depth = tape.depth;
+        int pos = start;
+        // each step starts at a consumed boundary; a step the window's end cuts is undone and redone
+        int unit = start;
+        int sizeMark = tape.size;
+        int latin1Mark = tape.latin1Size;
+        int utf16Mark = tape.utf16Size;
+        try {
+            for (;;) {
+                unit = pos;
+                sizeMark = tape.size;
+                latin1Mark = tape.latin1Size;
+                utf16Mark = tape.utf16Size;
+                switch (phase) {
+                    case PHASE_START:
+                        if (!last && end - pos < 3) {
+                            return more(tape, pos, phase, depth);
+                        }
+                        if (end - pos >= 3 && src[pos] == (byte) 0xEF && src[pos + 1] == (byte) 0xBB && src[pos + 2] == (byte) 0xBF) {
+                            if (!cfg.allowByteOrderMark) {
+                                throw fail(tape, ScanError.BYTE_ORDER_MARK, pos);
+                            }
+                            pos += 3;
+                        }
+                        phase = PHASE_VALUE;
+                        continue;
+                    case PHASE_VALUE: {
+                        pos = windowWhitespace(src, pos, end, cfg, tape, last);
+                        if (pos >= end) {
+                            if (!last) {
+                                return more(tape, pos, phase, depth);
+                            }
+                            throw fail(tape, ScanError.EXPECTED_VALUE, pos);
+                        }
+                        byte c = src[pos];
+                        switch (c) {
+                            case '"':
+                                pos = scanString(src, pos, end, cfg, tape);
+                                break;
+                            case '{':
+                            case '[': {
+                                if (depth >= cfg.maxDepth) {
+                                    throw fail(tape, ScanError.DEPTH_LIMIT, pos);
+                                }
+                                boolean object = c == '{';
+                                long[] t = tape.ensure(2);
+                                int index = tape.size;
+                                t[index] = Tape.entry(object ? Tape.OBJECT : Tape.ARRAY, base + pos);
+                                t[index + 1] = 0;
+                                tape.size = index + 2;
+                                depth++;
+                                if (depth >= tape.stack.length) {
+                                    tape.stack = java.util.Arrays.copyOf(tape.stack, tape.stack.length * 2);
+                                    tape.counts = java.util.Arrays.copyOf(tape.counts, tape.counts.length * 2);
+                                }
+                                tape.stack[depth] = ((long) index << 1) | (object ? 1 : 0);
+                                tape.counts[depth] = 0;
+                                pos++;
+                                phase = object ? PHASE_OBJECT_FIRST : PHASE_ARRAY_FIRST;
+                                continue;
+                            }
+                            case 't':
+                                pos = literal(src, pos, end, tape, Tape.TRUE, 'r', 'u', 'e');
+                                break;
+                            case 'f':
+                                if (pos + 5 > end || src[pos + 1] != 'a' || src[pos + 2] != 'l' || src[pos + 3] != 's' || src[pos + 4] != 'e') {
+                                    throw fail(tape, ScanError.INVALID_LITERAL, pos);
+                                }
+                                tape.ensure(1)[tape.size++] = Tape.entry(Tape.FALSE, pos);
+                                pos += 5;
+                                break;
+                            case 'n':
+                                pos = literal(src, pos, end, tape, Tape.NULL, 'u', 'l', 'l');
+                                break;
+                            case 'N':
+                            case 'I':
+                                if (!cfg.allowNonFiniteLiterals) {
+                                    throw fail(tape, ScanError.EXPECTED_VALUE, pos);
+                                }
+                                pos = nonFinite(src, pos, pos, end, false, tape);
+                                break;
+                            default:
+                                if ((c >= '0' && c <= '9') || c == '-') {
+                                    if (!last && numberReaches(src, pos, end)) {
+                                        if (end - pos <= cfg.maxNumberLength) {
+                                            return more(tape, unit, phase, depth);
+                                        }
+                                        throw numberTooLong(src, pos, end, cfg, tape, sizeMark);
+                                    }
+                                    pos = scanNumber(src, pos, end, cfg, tape);
+                                    break;
+                                }
+                                throw fail(tape, ScanError.EXPECTED_VALUE, pos);
+                        }
+                        relocate(src, sizeMark, base, tape);
+                        phase = valueDone(tape, depth);
+                        continue;
+                    }
+                    case PHASE_OBJECT_FIRST:
+                    case PHASE_ARRAY_FIRST:
+                    case PHASE_ARRAY_NEXT:
+                    case PHASE_NAME: {
+                        boolean object = phase == PHASE_OBJECT_FIRST || phase == PHASE_NAME;
+                        pos = windowWhitespace(src, pos, end, cfg, tape, last);
+                        if (pos >= end) {
+                            if (!last) {
+                                return more(tape, pos, phase, depth);
+                            }
+                            throw fail(tape, object ? ScanError.EXPECTED_NAME : ScanError.EXPECTED_VALUE, pos);
+                        }
+                        boolean first = phase == PHASE_OBJECT_FIRST || phase == PHASE_ARRAY_FIRST;
+                        if (src[pos] == (object ? '}' : ']') && (first || cfg.allowTrailingCommas)) {
+                            pos = close(tape, tape.stack[depth], first ? 0 : tape.counts[depth], pos);
+                            depth--;
+                            phase = valueDone(tape, depth);
+                            continue;
+                        }
+                        if (!object) {
+                            phase = PHASE_VALUE;
+                            continue;
+                        }
+                        if (src[pos] != '"') {
+                            throw fail(tape, ScanError.EXPECTED_NAME, pos);
+                        }
+                        pos = scanString(src, pos, end, cfg, tape);
+                        relocate(src, sizeMark, base, tape);
+                        phase = PHASE_COLON;
+                        continue;
+                    }
+                    case PHASE_COLON:
+                        pos = windowWhitespace(src, pos, end, cfg, tape, last);
+                        if (pos >= end && !last) {
+                            return more(tape, pos, phase, depth);
+                        }
+                        if (pos >= end || src[pos] != ':') {
+                            throw fail(tape, ScanError.EXPECTED_COLON, pos);
+                        }
+                        pos++;
+                        phase = PHASE_VALUE;
+                        continue;
+                    case PHASE_AFTER_VALUE: {
+                        boolean object = (tape.stack[depth] & 1) != 0;
+                        pos = windowWhitespace(src, pos, end, cfg, tape, last);
+                        if (pos >= end) {
+                            if (!last) {
+                                return more(tape, pos, phase, depth);
+                            }
+                            throw fail(tape, object ? ScanError.EXPECTED_COMMA_OR_OBJECT_END : ScanError.EXPECTED_COMMA_OR_ARRAY_END, pos);
+                        }
+                        byte d = src[pos];
+                        if (d == ',') {
+                            pos++;
+                            phase = object ? PHASE_NAME : PHASE_ARRAY_NEXT;
+                            continue;
+                        }
+                        if (d == (object ? '}' : ']')) {
+                            pos = close(tape, tape.stack[depth], tape.counts[depth], pos);
+                            depth--;
+                            phase = valueDone(tape, depth);
+                            continue;
+                        }
+                        throw fail(tape, object ? ScanError.EXPECTED_COMMA_OR_OBJECT_END : ScanError.EXPECTED_COMMA_OR_ARRAY_END, pos);
+                    }
+                    case PHASE_END:
+                        pos = windowWhitespace(src, pos, end, cfg, tape, last);
+                        if (pos < end) {
+                            throw fail(tape, ScanError.EXPECTED_END, pos);
+                        }
+                        if (!last) {
+                            return more(tape, pos, phase, depth);
+                        }
+                        tape.phase = phase;
+                        tape.depth = depth;
+                        return WINDOW_DONE;
+                    default:
+                        throw new IllegalStateException("corrupt scan state: phase " + phase);
+                }
+            }
+        } catch (Failure f) {
+            long at = tape.errorOffset;
+            if (f != DEFINITE && !last) {
+                int code = tape.errorCode;
+                if (code == ScanError.UNTERMINATED_STRING && end - at - 1 > cfg.maxStringLength) {
+                    tape.errorCode = ScanError.STRING_LIMIT; // longer than the limit whatever follows
+                } else if (code == ScanError.UNTERMINATED_STRING || code == ScanError.UNTERMINATED_COMMENT || at + CUT_MARGIN >= end) {
+                    // the window's end may have cut the token: undo the step and wait for more input
+                    tape.size = sizeMark;
+                    tape.latin1Size = latin1Mark;
+                    tape.utf16Size = utf16Mark;
+                    tape.errorCode = 0;
+                    tape.errorOffset = 0;
+                    return more(tape, unit, phase, depth);
+                }
+            }
+            tape.errorOffset = base + at;
+            return WINDOW_ERROR;
+        }
+    }
+
+    private static int more(Tape tape, int resumeAt, int phase, int depth) {
+        tape.resumeAt = resumeAt;
+        tape.phase = phase;
+        tape.depth = depth;
+        return WINDOW_MORE;
+    }
+
+    /** The phase after a value (scalar or a closed container) at {@code depth}. */
+    private static int valueDone(Tape tape, int depth) {
+        if (depth == 0) {
+            return PHASE_END;
+        }
+        tape.counts[depth]++;
+        return PHASE_AFTER_VALUE;
+    }
+
+    /** Whether the bytes that can continue a number run from {@code s} to the window's end. */
+    private static boolean numberReaches(byte[] src, int s, int end) {
+        int i = s;
+        while (i < end) {
+            byte b = src[i];
+            if (!((b >= '0' && b <= '9') || b == '-' || b == '+' || b == '.' || b == 'e' || b == 'E')) {
+                return false;
+            }
+            i++;
+        }
+        return true;
+    }
+
+    /**
+     * A number the window's end cuts that is already longer than maxNumberLength: a grammar error
+     * inside the window is reported as a whole scan reports it, anything else as the limit.
+     */
+    private static Failure numberTooLong(byte[] src, int s, int end, ReadConfig cfg, Tape tape, int sizeMark) {
+        try {
+            scanNumber(src, s, end, cfg, tape);
+        } catch (Failure f) {
+            if (tape.errorCode == ScanError.INVALID_NUMBER && tape.errorOffset < end) {
+                return DEFINITE;
+            }
+        }
+        tape.size = sizeMark;
+        fail(tape, ScanError.NUMBER_LIMIT, s);
+        return DEFINITE;
+    }
+
+    /**
+     * Makes the entries a step wrote from {@code from} on independent of the window: offsets become
+     * absolute and span bytes are copied into the tape's span buffer.
+     */
+    private static void relocate(byte[] src, int from, long base, Tape tape) {
+        long[] t = tape.entries;
+        int k = from;
+        while (k < tape.size) {
+            long e = t[k];
+            int tag = Tape.tag(e);
+            int off = (int) Tape.payload(e);
+            t[k] = Tape.entry(tag, base + off);
+            if (tag == Tape.TRUE || tag == Tape.FALSE || tag == Tape.NULL) {
+                k++;
+                continue;
+            }
+            if (tag == Tape.STR_ASCII || tag == Tape.STR_UTF8 || tag == Tape.BIG_INTEGER || tag == Tape.BIG_DECIMAL) {
+                int from0 = tag <= Tape.STR_UTF8 ? off + 1 : off; // a string's content follows its quote
+                int len = (int) t[k + 1];
+                byte[] spans = tape.ensureSpans(len);
+                System.arraycopy(src, from0, spans, tape.spansSize, len);
+                t[k + 1] = ((long) tape.spansSize << 32) | len;
+                tape.spansSize += len;
+            }
+            k += 2;
+        }
+    }
+
+    /**
+     * {@link #skipWhitespace} for a window: a comment the window's end may cut fails as unterminated,
+     * which a non-final window takes as "wait for more input".
+     */
+    private static int windowWhitespace(byte[] src, int pos, int end, ReadConfig cfg, Tape tape, boolean last) {
+        if (last || !cfg.allowComments) {
+            return skipWhitespace(src, pos, end, cfg, tape);
+        }
+        for (;;) {
+            while (pos < end && (src[pos] == ' ' || src[pos] == '\n' || src[pos] == '\r' || src[pos] == '\t')) {
+                pos++;
+            }
+            if (pos >= end || src[pos] != '/') {
+                return pos;
+            }
+            if (pos + 1 >= end) {
+                throw fail(tape, ScanError.UNTERMINATED_COMMENT, pos);
+            }
+            if (src[pos + 1] == '/') {
+                int i = pos + 2;
+                while (i < end && src[i] != '\n') {
+                    i++;
+                }
+                if (i >= end) {
+                    throw fail(tape, ScanError.UNTERMINATED_COMMENT, pos);
+                }
+                pos = i;
+            } else if (src[pos + 1] == '*') {
+                pos = skipComment(src, pos, end, tape);
+            } else {
+                return pos;
+            }
+        }
+    }
+
     private static int close(Tape tape, long frame, int count, int pos) {
         tape.entries[(int) (frame >>> 1) + 1] = count;
         return pos + 1;
@@ -348,6 +665,10 @@ public final class JavaScanner implements Scanner {
         boolean ascii = true;
         for (;;) {
             i = findSpecial(src, i, end);
+            if ((long) i - q - 1 > cfg.maxStringLength) {
+                // past the limit whatever the rest holds: the same answer a windowed scan gives
+                throw fail(tape, ScanError.STRING_LIMIT, q);
+            }
             if (i >= end) {
                 throw fail(tape, ScanError.UNTERMINATED_STRING, q);
             }
@@ -363,7 +684,8 @@ public final class JavaScanner implements Scanner {
                 do {
                     int next = Utf8.validate(src, i, end);
                     if (next < 0) {
-                        throw fail(tape, ScanError.INVALID_UTF8, i);
+                        throw fail(tape, (long) i - q - 1 > cfg.maxStringLength ? ScanError.STRING_LIMIT : ScanError.INVALID_UTF8,
+                                (long) i - q - 1 > cfg.maxStringLength ? q : i);
                     }
                     i = next;
                 } while (i < end && src[i] < 0);
@@ -398,11 +720,11 @@ public final class JavaScanner implements Scanner {
         int w = 0;
         int i = q + 1;
         for (;;) {
+            if ((long) i - q - 1 > cfg.maxStringLength) {
+                throw fail(tape, ScanError.STRING_LIMIT, q);
+            }
             if (i >= end) {
                 throw fail(tape, ScanError.UNTERMINATED_STRING, q);
-            }
-            if (i - q - 1 > cfg.maxStringLength) {
-                throw fail(tape, ScanError.STRING_LIMIT, q);
             }
             // a run of plain ASCII goes over in one copy; the per-byte checks it skips could only
             // have found the length limit, which the check on its last byte finds the same way
@@ -602,6 +924,14 @@ public final class JavaScanner implements Scanner {
     }
 
     /**
+     * A digit expected at {@code i} of the number at {@code s}: a number already longer than
+     * maxNumberLength is over the limit whatever follows (the answer a windowed scan gives too).
+     */
+    private static Failure invalidNumber(Tape tape, int s, int i, ReadConfig cfg) {
+        return i - s > cfg.maxNumberLength ? fail(tape, ScanError.NUMBER_LIMIT, s) : fail(tape, ScanError.INVALID_NUMBER, i);
+    }
+
+    /**
      * Scans a number (RFC 8259 section 6) at {@code s}, converting it as it goes: the first 19
      * significant digits accumulate into an exact {@code long}, and the value becomes an INT64, a
      * correctly rounded DOUBLE ({@link DoubleParser}), or a span of text for BigInteger/BigDecimal.
@@ -617,7 +947,7 @@ public final class JavaScanner implements Scanner {
             }
         }
         if (i >= end) {
-            throw fail(tape, ScanError.INVALID_NUMBER, i);
+            throw invalidNumber(tape, s, i, cfg);
         }
         long w = 0; // significand, exact while digits <= 19 (as an unsigned value)
         int digits = 0; // significant digits seen (leading zeros excluded)
@@ -627,7 +957,7 @@ public final class JavaScanner implements Scanner {
         if (c == '0') {
             i++;
             if (i < end && src[i] >= '0' && src[i] <= '9') {
-                throw fail(tape, ScanError.INVALID_NUMBER, i); // leading zeros are not allowed
+                throw invalidNumber(tape, s, i, cfg); // leading zeros are not allowed
             }
         } else if (c >= '1' && c <= '9') {
             // eight digits per step while they fit the 19 exact ones, then one at a time
@@ -651,7 +981,7 @@ public final class JavaScanner implements Scanner {
                 i++;
             }
         } else {
-            throw fail(tape, ScanError.INVALID_NUMBER, i);
+            throw invalidNumber(tape, s, i, cfg);
         }
         boolean fraction = false;
         long exponent = 0;
@@ -659,7 +989,7 @@ public final class JavaScanner implements Scanner {
             fraction = true;
             i++;
             if (i >= end || src[i] < '0' || src[i] > '9') {
-                throw fail(tape, ScanError.INVALID_NUMBER, i);
+                throw invalidNumber(tape, s, i, cfg);
             }
             do {
                 if (digits > 0 && digits <= 11 && i + 8 <= end) {
@@ -695,7 +1025,7 @@ public final class JavaScanner implements Scanner {
                 i++;
             }
             if (i >= end || src[i] < '0' || src[i] > '9') {
-                throw fail(tape, ScanError.INVALID_NUMBER, i);
+                throw invalidNumber(tape, s, i, cfg);
             }
             do {
                 if (exponent < EXPONENT_CLAMP) {

@@ -26,7 +26,7 @@ public final class NativeLibrary {
     /** The property that forces a CPU kernel. */
     public static final String KERNEL_PROPERTY = "hyson.native.kernel";
 
-    private static final int ABI_VERSION = 1;
+    private static final int ABI_VERSION = 2;
     private static final String REASON;
     private static final List<NativeScanner> KERNELS;
     private static final NativeScanner CHOSEN;

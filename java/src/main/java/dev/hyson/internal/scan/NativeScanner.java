@@ -37,7 +37,7 @@ public final class NativeScanner implements Scanner {
     /** The C side's buffers for one tape; freed by the cleaner. */
     static final class Context implements Runnable {
         final long handle;
-        final long[] info = new long[4];
+        final long[] info = new long[6];
 
         Context(long handle) {
             this.handle = handle;
@@ -118,6 +118,44 @@ public final class NativeScanner implements Scanner {
         return false;
     }
 
+    @Override
+    public int scanWindow(byte[] src, int start, int end, boolean last, long base, ReadConfig cfg, Tape tape) {
+        Context ctx = context(tape);
+        long[] info = ctx.info;
+        boolean first = !tape.windowed;
+        tape.windowed = true;
+        int rc = scanWindow0(ctx.handle, kernelIndex, src, start, end, last, base, first, cfg.maxStringLength,
+                cfg.maxDocumentLength, cfg.maxDepth, cfg.maxNumberLength, flags(cfg), info);
+        if (rc == -1) {
+            tape.resumeAt = (int) (info[5] - base);
+            return WINDOW_MORE;
+        }
+        if (rc == 0) {
+            tape.size = 0;
+            tape.ensure((int) info[0]);
+            tape.latin1Size = 0;
+            tape.ensureLatin1((int) info[1]);
+            tape.utf16Size = 0;
+            tape.ensureUtf16((int) info[2]);
+            tape.spansSize = 0;
+            tape.ensureSpans((int) info[4]);
+            if (!windowCopyOut0(ctx.handle, tape.entries, tape.latin1, tape.utf16, tape.spans)) {
+                throw new IllegalStateException("native windowed tape could not be copied");
+            }
+            tape.size = (int) info[0];
+            tape.latin1Size = (int) info[1];
+            tape.utf16Size = (int) info[2];
+            tape.spansSize = (int) info[4];
+            return WINDOW_DONE;
+        }
+        if (rc == 100) {
+            throw new OutOfMemoryError("native scanner could not allocate its tape");
+        }
+        tape.errorCode = rc;
+        tape.errorOffset = info[3];
+        return WINDOW_ERROR;
+    }
+
     static native int abiVersion0();
 
     static native String[] kernels0();
@@ -131,4 +169,10 @@ public final class NativeScanner implements Scanner {
             char[] utf16, long[] info);
 
     static native void copyOut0(long handle, long[] tape, byte[] latin1, char[] utf16);
+
+    static native int scanWindow0(long handle, int kernelIndex, byte[] src, int start, int end, boolean last, long base,
+            boolean first, long maxStringLength, long maxDocumentLength, int maxDepth, int maxNumberLength, int flags,
+            long[] info);
+
+    static native boolean windowCopyOut0(long handle, long[] tape, byte[] latin1, char[] utf16, byte[] spans);
 }

@@ -41,8 +41,18 @@ public final class ScanError {
      * {@code src[start, end)}, computing line and column from the input.
      */
     public static JsonParseException create(int code, byte[] src, int start, int end, long at, ReadConfig cfg) {
+        return create(code, src, start, end, at, cfg, 0, 1, 1);
+    }
+
+    /**
+     * {@link #create(int, byte[], int, int, long, ReadConfig)} for a window of a stream:
+     * {@code src[start]} is at stream offset {@code baseOffset}, on line {@code baseLine} and column
+     * {@code baseColumn} (both 1-based, columns counted in code points).
+     */
+    public static JsonParseException create(int code, byte[] src, int start, int end, long at, ReadConfig cfg,
+            long baseOffset, long baseLine, long baseColumn) {
         int pos = (int) Math.max(start, Math.min(at, end));
-        long line = 1;
+        long line = baseLine;
         int lineStart = start;
         for (int i = start; i < pos; i++) {
             if (src[i] == '\n') {
@@ -50,13 +60,13 @@ public final class ScanError {
                 lineStart = i + 1;
             }
         }
-        long column = 1;
+        long column = lineStart == start ? baseColumn : 1;
         for (int i = lineStart; i < pos; i++) {
             if ((src[i] & 0xC0) != 0x80) {
                 column++;
             }
         }
-        long offset = pos - start;
+        long offset = baseOffset + (pos - start);
         boolean atEnd = pos >= end;
         String found = atEnd ? "unexpected end of input" : "unexpected " + describe(src, pos, end);
         switch (code) {

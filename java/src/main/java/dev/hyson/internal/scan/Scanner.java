@@ -19,6 +19,52 @@ public interface Scanner {
      */
     boolean scan(byte[] src, int start, int end, ReadConfig cfg, Tape tape);
 
+    /** {@link #scanWindow} result: the document is complete and valid; the tape is final. */
+    int WINDOW_DONE = 0;
+    /** {@link #scanWindow} result: more input is needed; resume at {@code tape.resumeAt}. */
+    int WINDOW_MORE = 1;
+    /** {@link #scanWindow} result: the input is invalid; {@code tape.errorCode} and the absolute {@code tape.errorOffset} say why. */
+    int WINDOW_ERROR = 2;
+
+    /*
+     * The grammar states a windowed scan stops and resumes in (tape.phase), mirrored by HYSON_PHASE_*
+     * in native/include/hyson/hyson.h. A scan always stops between two steps, never inside a token.
+     */
+    /** Before the first value: the byte order mark is still to be checked. */
+    int PHASE_START = 0;
+    /** A value is expected (after ':' or at the top level). */
+    int PHASE_VALUE = 1;
+    /** After '{': a member name or '}'. */
+    int PHASE_OBJECT_FIRST = 2;
+    /** After '[': a value or ']'. */
+    int PHASE_ARRAY_FIRST = 3;
+    /** After ',' in an object: a member name (or '}' with trailing commas). */
+    int PHASE_NAME = 4;
+    /** After a member name: ':'. */
+    int PHASE_COLON = 5;
+    /** After ',' in an array: a value (or ']' with trailing commas). */
+    int PHASE_ARRAY_NEXT = 6;
+    /** After a value inside a container: ',' or the container's end. */
+    int PHASE_AFTER_VALUE = 7;
+    /** After the top-level value: only whitespace until the end. */
+    int PHASE_END = 8;
+
+    /**
+     * Scans one window {@code src[start, end)} of a stream, continuing the scan whose state is in
+     * {@code tape} (a tape {@link Tape#reset reset} before the first window, {@link Tape#windowed}
+     * then set). The scan stops only between tokens: when a token may continue past {@code end} and
+     * {@code last} is false, it returns {@link #WINDOW_MORE} with {@code tape.resumeAt} at the first
+     * byte not consumed, and the caller calls again with those bytes followed by more input. Span
+     * bytes are copied into {@link Tape#spans}, so the window's array may be overwritten between
+     * calls. Errors are reported as the whole-document {@link #scan} reports them, at the same absolute
+     * offset ({@code base} is the stream offset of {@code src[0]}); document length is the caller's
+     * to check.
+     *
+     * @param last whether {@code src[end]} is the end of the stream
+     * @return {@link #WINDOW_DONE}, {@link #WINDOW_MORE} or {@link #WINDOW_ERROR}
+     */
+    int scanWindow(byte[] src, int start, int end, boolean last, long base, ReadConfig cfg, Tape tape);
+
     /** @return the backend's name: {@code java} or {@code native} */
     String name();
 

@@ -29,6 +29,13 @@ import java.util.Arrays;
  * final size (ruby/json's lesson). A tape is per parse state and reused: {@link #reset} clears it
  * without reallocating.
  *
+ * <p><b>Windowed tapes.</b> A stream scanned window by window (see {@code Scanner#scanWindow}) cannot
+ * point into its input, which is overwritten by the next window. Such a tape has {@link #windowed}
+ * set; its entry-0 offsets are absolute stream offsets (a {@code long}), and the four span tags
+ * (STR_ASCII, STR_UTF8, BIG_INTEGER, BIG_DECIMAL) carry {@code (start in {@link #spans} << 32) |
+ * length} in entry 1, the bytes (a string's content without quotes, a number's text) copied into
+ * {@link #spans} as the scan goes.
+ *
  * <p>When a scan fails, {@link #errorCode} holds one of the {@code ScanError} codes and
  * {@link #errorOffset} the byte offset (absolute) where it was detected.
  */
@@ -62,6 +69,21 @@ public final class Tape {
     public int utf16Size;
     public int errorCode;
     public long errorOffset;
+    /** Whether span entries point into {@link #spans} (a windowed scan) rather than into the input. */
+    public boolean windowed;
+    /** Copied span bytes of a windowed scan. */
+    public byte[] spans = EMPTY;
+    public int spansSize;
+    /** A windowed scan's grammar state between windows (see {@code WindowState}). */
+    public int phase;
+    /** A windowed scan's nesting depth between windows. */
+    public int depth;
+    /** The window buffer of the last stream parse, kept for the next (see {@code StreamScan}). */
+    public byte[] window;
+    /** Where a windowed scan that needs more input resumes: an index into the window's array. */
+    public int resumeAt;
+
+    private static final byte[] EMPTY = new byte[0];
     /** The scanner's container stack, {@code (tape index << 1) | isObject}, reused across parses. */
     public long[] stack = new long[64];
     /** Scratch space of the materializer for decoding UTF-8 strings, reused across parses. */
@@ -84,6 +106,11 @@ public final class Tape {
         utf16Size = 0;
         errorCode = 0;
         errorOffset = 0;
+        windowed = false;
+        spansSize = 0;
+        phase = 0;
+        depth = 0;
+        resumeAt = 0;
         // a compact document needs about one entry pair per 8 bytes; start near that to avoid regrowth
         int want = Math.min(inputLength / 4 + 16, RETAIN_ENTRIES);
         if (entries.length < want) {
@@ -101,6 +128,9 @@ public final class Tape {
         }
         if (utf16.length > RETAIN_CHARS) {
             utf16 = new char[64];
+        }
+        if (spans.length > RETAIN_CHARS) {
+            spans = EMPTY;
         }
         if (scratch.length > RETAIN_CHARS) {
             scratch = new char[256];
@@ -138,6 +168,16 @@ public final class Tape {
             utf16 = Arrays.copyOf(utf16, grow(utf16.length, utf16Size + n));
         }
         return utf16;
+    }
+
+    public byte[] ensureSpans(int n) {
+        if ((long) spansSize + n > spans.length) {
+            if ((long) spansSize + n > Integer.MAX_VALUE - 16) {
+                throw new OutOfMemoryError("strings of the document exceed the largest Java array");
+            }
+            spans = Arrays.copyOf(spans, grow(Math.max(spans.length, 256), spansSize + n));
+        }
+        return spans;
     }
 
     private static int grow(int current, int needed) {

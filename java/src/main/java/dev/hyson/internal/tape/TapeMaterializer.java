@@ -39,6 +39,8 @@ public final class TapeMaterializer {
         int depth = 0;
         DuplicateKeyPolicy duplicates = cfg.duplicateKeys;
         KeyCache cache = cfg.internKeys ? keys : null;
+        boolean windowed = tape.windowed;
+        byte[] text = windowed ? tape.spans : src; // where the span entries' bytes are
 
         for (;;) {
             long e = t[i];
@@ -68,17 +70,17 @@ public final class TapeMaterializer {
                     if (Tape.tag(e) == Tape.OBJECT) {
                         // an object's entries alternate name and value: take the first name now
                         nameOffsets[depth] = Tape.payload(t[i]);
-                        names[depth] = name(t[i], t[i + 1], tape, src, cache);
+                        names[depth] = name(t[i], t[i + 1], tape, text, windowed, cache);
                         i += 2;
                     }
                     continue;
                 }
                 case Tape.STR_ASCII:
-                    v = new String(src, (int) Tape.payload(e) + 1, (int) t[i + 1], StandardCharsets.ISO_8859_1);
+                    v = new String(text, spanStart(e, t[i + 1], windowed, 1), (int) t[i + 1], StandardCharsets.ISO_8859_1);
                     i += 2;
                     break;
                 case Tape.STR_UTF8:
-                    v = utf8(src, (int) Tape.payload(e) + 1, (int) t[i + 1], tape);
+                    v = utf8(text, spanStart(e, t[i + 1], windowed, 1), (int) t[i + 1], tape);
                     i += 2;
                     break;
                 case Tape.STR_LATIN1:
@@ -95,18 +97,18 @@ public final class TapeMaterializer {
                     i += 2;
                     break;
                 case Tape.BIG_INTEGER:
-                    v = new BigInteger(new String(src, (int) Tape.payload(e), (int) t[i + 1], StandardCharsets.ISO_8859_1));
+                    v = new BigInteger(new String(text, spanStart(e, t[i + 1], windowed, 0), (int) t[i + 1], StandardCharsets.ISO_8859_1));
                     i += 2;
                     break;
                 case Tape.BIG_DECIMAL: {
-                    int off = (int) Tape.payload(e);
+                    int off = spanStart(e, t[i + 1], windowed, 0);
                     int len = (int) t[i + 1];
                     // the grammar allows any exponent, BigDecimal's scale is an int; decided here, not
                     // by the JDK, whose limit moved between releases (17 rejects 1e2147483648, 25 not)
-                    if (!scaleFits(src, off, len)) {
-                        throw ScanError.create(ScanError.BIG_DECIMAL_RANGE, src, start, end, off, cfg);
+                    if (!scaleFits(text, off, len)) {
+                        throw materializeError(ScanError.BIG_DECIMAL_RANGE, src, start, end, Tape.payload(e), cfg, windowed);
                     }
-                    v = new BigDecimal(new String(src, off, len, StandardCharsets.ISO_8859_1));
+                    v = new BigDecimal(new String(text, off, len, StandardCharsets.ISO_8859_1));
                     i += 2;
                     break;
                 }
@@ -146,14 +148,14 @@ public final class TapeMaterializer {
                         int before = map.size();
                         map.put(name, v);
                         if (map.size() == before) {
-                            throw ScanError.create(ScanError.DUPLICATE_KEY, src, start, end, nameOffsets[depth], cfg);
+                            throw materializeError(ScanError.DUPLICATE_KEY, src, start, end, nameOffsets[depth], cfg, windowed);
                         }
                     }
                 }
                 if (--remaining[depth] > 0) {
                     if (name != null) {
                         nameOffsets[depth] = Tape.payload(t[i]);
-                        names[depth] = name(t[i], t[i + 1], tape, src, cache);
+                        names[depth] = name(t[i], t[i + 1], tape, text, windowed, cache);
                         i += 2;
                     }
                     break;
@@ -240,10 +242,30 @@ public final class TapeMaterializer {
         return scale >= -Integer.MAX_VALUE && scale <= Integer.MAX_VALUE;
     }
 
-    private static String name(long e, long e1, Tape tape, byte[] src, KeyCache cache) {
+    /**
+     * Where a span entry's bytes start: after the quote in the input ({@code skip} 1 for a string),
+     * or, on a windowed tape, in {@link Tape#spans} (entry 1's high half).
+     */
+    private static int spanStart(long e, long e1, boolean windowed, int skip) {
+        return windowed ? (int) (e1 >>> 32) : (int) Tape.payload(e) + skip;
+    }
+
+    /**
+     * An error only the materializer finds. A windowed tape has no input left to count lines in;
+     * JsonReader never materializes one under options that can fail here (it buffers instead).
+     */
+    private static RuntimeException materializeError(int code, byte[] src, int start, int end, long at, ReadConfig cfg,
+            boolean windowed) {
+        if (windowed) {
+            return new IllegalStateException("error code " + code + " on a windowed tape at offset " + at);
+        }
+        return ScanError.create(code, src, start, end, at, cfg);
+    }
+
+    private static String name(long e, long e1, Tape tape, byte[] src, boolean windowed, KeyCache cache) {
         int tag = Tape.tag(e);
         if (tag == Tape.STR_ASCII || tag == Tape.STR_UTF8) {
-            int off = (int) Tape.payload(e) + 1;
+            int off = spanStart(e, e1, windowed, 1);
             int len = (int) e1;
             if (cache != null) {
                 return cache.lookup(src, off, len, tag == Tape.STR_ASCII);

@@ -26,15 +26,15 @@ import org.junit.jupiter.api.Test;
  * code at the same offset.
  */
 class DifferentialTest {
-    private static final ReadConfig DEFAULT = config(1000, 20_000_000, 1000, 1L << 30, DuplicateKeyPolicy.LAST_WINS,
+    static final ReadConfig DEFAULT = config(1000, 20_000_000, 1000, 1L << 30, DuplicateKeyPolicy.LAST_WINS,
             SurrogatePolicy.KEEP, true, false, false, false, false, false);
-    private static final ReadConfig LENIENT = config(1000, 20_000_000, 1000, 1L << 30, DuplicateKeyPolicy.LAST_WINS,
+    static final ReadConfig LENIENT = config(1000, 20_000_000, 1000, 1L << 30, DuplicateKeyPolicy.LAST_WINS,
             SurrogatePolicy.REPLACE, true, true, true, true, true, false);
-    private static final ReadConfig STRICT = config(1000, 20_000_000, 1000, 1L << 30, DuplicateKeyPolicy.ERROR,
+    static final ReadConfig STRICT = config(1000, 20_000_000, 1000, 1L << 30, DuplicateKeyPolicy.ERROR,
             SurrogatePolicy.ERROR, false, false, false, false, false, true);
-    private static final ReadConfig TIGHT = config(6, 12, 20, 300, DuplicateKeyPolicy.LAST_WINS,
+    static final ReadConfig TIGHT = config(6, 12, 20, 300, DuplicateKeyPolicy.LAST_WINS,
             SurrogatePolicy.KEEP, true, true, false, false, false, false);
-    private static final List<ReadConfig> CONFIGS = List.of(DEFAULT, LENIENT, STRICT, TIGHT);
+    static final List<ReadConfig> CONFIGS = List.of(DEFAULT, LENIENT, STRICT, TIGHT);
 
     private static ReadConfig config(int depth, long string, int number, long document, DuplicateKeyPolicy dup,
             SurrogatePolicy surrogates, boolean bom, boolean comments, boolean trailing, boolean nonFinite,
@@ -77,13 +77,13 @@ class DifferentialTest {
         return ok;
     }
 
-    private static String describe(byte[] src, int start, int end) {
+    static String describe(byte[] src, int start, int end) {
         int n = Math.min(end - start, 200);
         return "[" + (end - start) + " bytes] " + new String(src, start, n, StandardCharsets.ISO_8859_1)
                 .replaceAll("[^\\x20-\\x7e]", "?");
     }
 
-    private static Path shared() {
+    static Path shared() {
         for (String p : new String[] {System.getProperty("hyson.shared", ""), "../shared", "../../shared"}) {
             if (!p.isEmpty() && Files.isDirectory(Path.of(p, "corpus"))) {
                 return Path.of(p);
@@ -152,7 +152,7 @@ class DifferentialTest {
         "\\u00e9", "\\u0041", "\\u65e5", "\\uD83D\\uDE00", "\\uD800", "\\uDC00", "\\uD83Dx", "\u00e9", "\u00ff",
         "\u65e5\u672c", "\uD83D\uDE00", "\u2028", "x".repeat(40), "\u00e9".repeat(20), "\\u0000", "~"};
 
-    private static byte[] generate(SplittableRandom rnd) {
+    static byte[] generate(SplittableRandom rnd) {
         StringBuilder sb = new StringBuilder();
         value(sb, rnd, 0);
         return sb.toString().getBytes(StandardCharsets.UTF_8);
@@ -226,7 +226,7 @@ class DifferentialTest {
         sb.append('"');
     }
 
-    private static String number(SplittableRandom rnd, boolean wild) {
+    static String number(SplittableRandom rnd, boolean wild) {
         switch (rnd.nextInt(wild ? 10 : 8)) {
             case 0:
                 return Long.toString(rnd.nextLong());
@@ -260,7 +260,7 @@ class DifferentialTest {
         {(byte) 0xC3}, {(byte) 0xE6, (byte) 0x97}, {(byte) 0xED, (byte) 0xA0, (byte) 0x80}, {(byte) 0xF4, (byte) 0x90},
         {(byte) 0xEF, (byte) 0xBB, (byte) 0xBF}, {0x01}, {0x7F}, {(byte) 0xFF}};
 
-    private static byte[] mutate(byte[] doc, SplittableRandom rnd) {
+    static byte[] mutate(byte[] doc, SplittableRandom rnd) {
         byte[] b = doc;
         int edits = 1 + rnd.nextInt(3);
         for (int e = 0; e < edits; e++) {
