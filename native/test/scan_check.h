@@ -11,6 +11,117 @@
 
 #include "hyson/hyson.h"
 
+/*
+ * Scans data in windows of 'window' bytes (growing when a token fills half of one, as
+ * dev.hyson.internal.scan.StreamScan does), each window handed to the kernel in an exact-size heap
+ * block so a read past its end is a sanitizer finding.
+ */
+static int hyson_scan_windowed(const uint8_t *data, size_t size, size_t window, const hyson_config *config,
+                               const hyson_kernel *kernel, hyson_tape *t) {
+    hyson_config cfg = *config;
+    hyson_window_begin(t);
+    size_t cap = window;
+    uint8_t *buf = malloc(cap);
+    size_t base = 0, filled = 0, consumed = 0;
+    if (buf == NULL) {
+        abort();
+    }
+    for (;;) {
+        size_t n = cap - filled < size - consumed ? cap - filled : size - consumed;
+        if (n > 0) {
+            memcpy(buf + filled, data + consumed, n);
+        }
+        filled += n;
+        consumed += n;
+        int last = consumed == size;
+        uint8_t *exact = malloc(filled > 0 ? filled : 1);
+        if (exact == NULL) {
+            abort();
+        }
+        if (filled > 0) {
+            memcpy(exact, buf, filled);
+        }
+        cfg.origin = (int64_t)base;
+        int rc = hyson_scan_window(exact, 0, filled, last, &cfg, kernel, t);
+        free(exact);
+        if (rc != HYSON_MORE_INPUT) {
+            free(buf);
+            return rc;
+        }
+        size_t resume = (size_t)(t->resume - (int64_t)base);
+        if (last || t->resume < (int64_t)base || resume > filled) {
+            fprintf(stderr, "windowed scan resumed at %lld with base %zu, %zu filled, last %d\n", (long long)t->resume,
+                    base, filled, last);
+            abort();
+        }
+        size_t keep = filled - resume;
+        if (keep > cap / 2) {
+            uint8_t *larger = malloc(cap * 2);
+            if (larger == NULL) {
+                abort();
+            }
+            memcpy(larger, buf + resume, keep);
+            free(buf);
+            buf = larger;
+            cap *= 2;
+        } else {
+            memmove(buf, buf + resume, keep);
+        }
+        base += resume;
+        filled = keep;
+    }
+}
+
+/* Requires the windowed scan to equal the whole-document one (ref): same code and offset, or the same tape. */
+static void hyson_check_windowed(const uint8_t *data, size_t size, const hyson_config *cfg, const hyson_kernel *kernel,
+                                 size_t window, int ref_rc, const hyson_tape *ref) {
+    if ((int64_t)size > cfg->max_document_length) {
+        return; /* a stream reports the document limit in reading order */
+    }
+    hyson_tape t;
+    hyson_tape_init(&t);
+    int rc = hyson_scan_windowed(data, size, window, cfg, kernel, &t);
+    int same = rc == ref_rc;
+    if (same && rc != HYSON_OK) {
+        same = t.error_offset == ref->error_offset;
+    } else if (same) {
+        same = t.size == ref->size && t.latin1_size == ref->latin1_size && t.utf16_size == ref->utf16_size &&
+               (t.latin1_size == 0 || memcmp(t.latin1, ref->latin1, t.latin1_size) == 0) &&
+               (t.utf16_size == 0 || memcmp(t.utf16, ref->utf16, t.utf16_size * sizeof *t.utf16) == 0);
+        for (size_t k = 0; same && k < ref->size; k++) {
+            uint64_t e = ref->entries[k];
+            int tag = (int)(e >> HYSON_TAG_SHIFT);
+            same = t.entries[k] == e;
+            if (!same || tag == HYSON_TAG_TRUE || tag == HYSON_TAG_FALSE || tag == HYSON_TAG_NULL) {
+                continue;
+            }
+            k++;
+            if (tag == HYSON_TAG_STR_ASCII || tag == HYSON_TAG_STR_UTF8 || tag == HYSON_TAG_BIG_INTEGER ||
+                tag == HYSON_TAG_BIG_DECIMAL) {
+                size_t from = (size_t)(e & ((UINT64_C(1) << HYSON_TAG_SHIFT) - 1)) + (tag <= HYSON_TAG_STR_UTF8 ? 1 : 0);
+                size_t len = (size_t)ref->entries[k];
+                size_t at = (size_t)(t.entries[k] >> 32);
+                same = (size_t)(uint32_t)t.entries[k] == len && at + len <= t.spans_size &&
+                       (len == 0 || memcmp(t.spans + at, data + from, len) == 0);
+            } else {
+                same = t.entries[k] == ref->entries[k];
+            }
+        }
+    }
+    if (!same) {
+        fprintf(stderr, "kernel %s in windows of %zu disagrees with its whole scan: rc %d vs %d, offset %lld vs %lld\n",
+                kernel->name, window, rc, ref_rc, (long long)t.error_offset, (long long)ref->error_offset);
+        abort();
+    }
+    hyson_tape_free(&t);
+}
+
+/*
+ * Returns the scalar kernel's result code; aborts when any kernel disagrees, a tape is malformed, or a
+ * windowed scan (windows of 'window' bytes and of 4096) differs from the whole one.
+ */
+static int hyson_check_windows(const uint8_t *data, size_t size, const hyson_config *cfg, size_t window);
+
 /* Returns the scalar kernel's result code; aborts when any kernel disagrees or a tape is malformed. */
 static int hyson_check_all_kernels(const uint8_t *data, size_t size, const hyson_config *cfg) {
     size_t n = hyson_kernel_count();
@@ -41,6 +152,19 @@ static int hyson_check_all_kernels(const uint8_t *data, size_t size, const hyson
             abort();
         }
         hyson_tape_free(&t);
+    }
+    hyson_tape_free(&ref);
+    return ref_rc;
+}
+
+static int hyson_check_windows(const uint8_t *data, size_t size, const hyson_config *cfg, size_t window) {
+    int ref_rc = hyson_check_all_kernels(data, size, cfg);
+    hyson_tape ref;
+    hyson_tape_init(&ref);
+    hyson_scan(data, 0, size, cfg, hyson_kernel_at(hyson_kernel_count() - 1), &ref);
+    for (size_t k = 0; k < hyson_kernel_count(); k++) {
+        hyson_check_windowed(data, size, cfg, hyson_kernel_at(k), window, ref_rc, &ref);
+        hyson_check_windowed(data, size, cfg, hyson_kernel_at(k), 4096, ref_rc, &ref);
     }
     hyson_tape_free(&ref);
     return ref_rc;

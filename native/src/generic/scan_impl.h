@@ -794,7 +794,9 @@ static int hyson_relocate(hyson_scan_state *st, size_t from) {
                 (tape->spans_capacity - tape->spans_size < len && !hyson_grow_spans(tape, len))) {
                 return 0;
             }
-            memcpy(tape->spans + tape->spans_size, st->src + off, len);
+            if (len > 0) { /* spans is NULL until the first non-empty span */
+                memcpy(tape->spans + tape->spans_size, st->src + off, len);
+            }
             tape->entries[k + 1] = ((uint64_t)tape->spans_size << 32) | (uint64_t)len;
             tape->spans_size += len;
         }
@@ -888,18 +890,12 @@ static int HYSON_WINDOW_NAME(const uint8_t *src, size_t start, size_t end, int l
                                 if ((int64_t)(end - pos) <= (int64_t)cfg->max_number_length) {
                                     goto more;
                                 }
-                                /* longer than the limit whatever follows: a grammar error inside the
-                                   window is reported as a whole scan reports it, anything else as the limit */
-                                size_t s = pos;
+                                /* longer than the limit if it reaches the end: then the limit is the answer
+                                   whatever follows; if it ends sooner, the window holds it all */
                                 definite = 1;
-                                if (hyson_scan_number(st, s) == HYSON_FAILED && tape->error_code == HYSON_ERR_INVALID_NUMBER &&
-                                    tape->error_offset - cfg->origin < (int64_t)end) {
-                                    goto fail;
-                                }
-                                tape->size = size_mark;
-                                HYSON_FAIL_W(HYSON_ERR_NUMBER_LIMIT, s);
                             }
                             HYSON_TRY_W(hyson_scan_number(st, pos));
+                            definite = 0;
                             break;
                         }
                         HYSON_FAIL_W(HYSON_ERR_EXPECTED_VALUE, pos);

@@ -305,7 +305,14 @@ public final class JavaScanner implements Scanner {
                                         if (end - pos <= cfg.maxNumberLength) {
                                             return more(tape, unit, phase, depth);
                                         }
-                                        throw numberTooLong(src, pos, end, cfg, tape, sizeMark);
+                                        // longer than the limit if it reaches the end: then the limit is the
+                                        // answer whatever follows; if it ends sooner, the window holds it all
+                                        try {
+                                            pos = scanNumber(src, pos, end, cfg, tape);
+                                        } catch (Failure f) {
+                                            throw DEFINITE;
+                                        }
+                                        break;
                                     }
                                     pos = scanNumber(src, pos, end, cfg, tape);
                                     break;
@@ -444,23 +451,6 @@ public final class JavaScanner implements Scanner {
             i++;
         }
         return true;
-    }
-
-    /**
-     * A number the window's end cuts that is already longer than maxNumberLength: a grammar error
-     * inside the window is reported as a whole scan reports it, anything else as the limit.
-     */
-    private static Failure numberTooLong(byte[] src, int s, int end, ReadConfig cfg, Tape tape, int sizeMark) {
-        try {
-            scanNumber(src, s, end, cfg, tape);
-        } catch (Failure f) {
-            if (tape.errorCode == ScanError.INVALID_NUMBER && tape.errorOffset < end) {
-                return DEFINITE;
-            }
-        }
-        tape.size = sizeMark;
-        fail(tape, ScanError.NUMBER_LIMIT, s);
-        return DEFINITE;
     }
 
     /**
