@@ -165,14 +165,15 @@ public final class JsonReader {
     /**
      * Reads {@code in} to its end and parses it as one JSON text. The stream is not closed.
      *
-     * <p>The stream is read and scanned in windows of 64 KiB (one JNI crossing per window on the
-     * native backend), so the input is never held whole: memory is the values built plus one window,
-     * which grows only to hold the longest string ({@code maxStringLength}) or number. A stream longer
+     * <p>A stream of up to 1 MiB is read into one array and scanned like {@link #parse(byte[])}; a
+     * longer one is read and scanned in windows of 1 MiB (one JNI crossing per window on the native
+     * backend), so the input is never held whole: memory is the values built plus one window, which
+     * grows only to hold the longest string ({@code maxStringLength}) or number. A stream longer
      * than {@code maxDocumentLength} fails as soon as one byte past the limit is read; every error has
      * the offset, line and column a {@link #parse(byte[])} of the same bytes reports. Under
      * {@link DuplicateKeyPolicy#ERROR} or {@link Builder#bigDecimals(boolean) bigDecimals}, whose
-     * errors are found while building values, after the scan, the document is buffered whole
-     * instead (at most {@code maxDocumentLength} bytes) so those errors can say where they are.
+     * errors are found while building values, after the scan, a longer document is buffered whole
+     * too (at most {@code maxDocumentLength} bytes) so those errors can say where they are.
      *
      * @throws JsonParseException for input this reader does not accept
      * @throws UncheckedIOException when reading fails
@@ -188,8 +189,8 @@ public final class JsonReader {
         Tape tape = TAPES.get();
         tape.reset(StreamScan.WINDOW);
         try {
-            StreamScan.scan(in, scanner, small, AUTO_NATIVE_MIN_LENGTH, config, tape, StreamScan.WINDOW);
-            return TapeMaterializer.materialize(tape, null, 0, 0, config, KeyCache.SHARED);
+            int whole = StreamScan.scan(in, scanner, small, AUTO_NATIVE_MIN_LENGTH, config, tape, StreamScan.WINDOW);
+            return TapeMaterializer.materialize(tape, tape.input, 0, Math.max(whole, 0), config, KeyCache.SHARED);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } finally {

@@ -469,7 +469,7 @@ class ParserTest {
         }
         assertTrue(errors > 400, "errors compared: " + errors);
         // duplicate member names across windows are found with their line and column
-        String dup = "{\"a\":1,\n" + " ".repeat(200_000) + "\"b\":[\"" + "x".repeat(100_000) + "\"],\n  \"a\":2}";
+        String dup = "{\"a\":1,\n" + " ".repeat(1_200_000) + "\"b\":[\"" + "x".repeat(100_000) + "\"],\n  \"a\":2}";
         JsonReader strict = TestSupport.reader(backend, b -> b.duplicateKeys(DuplicateKeyPolicy.ERROR));
         JsonParseException e = assertThrows(JsonParseException.class,
                 () -> strict.parse(trickle(dup.getBytes(StandardCharsets.UTF_8), 1000)));

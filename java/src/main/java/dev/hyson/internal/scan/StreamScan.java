@@ -15,16 +15,23 @@ import java.nio.ByteOrder;
  * {@code maxDocumentLength}).
  *
  * <p>Each window is filled to its size (or the end of the stream) and scanned with one call, so the
- * native backend crosses JNI once per window of {@link #WINDOW} bytes or more. Bytes the scanner has
+ * native backend crosses JNI once per window of {@link #WINDOW} bytes; a stream that fits one window is
+ * scanned as an array, with the whole-document scanner. Bytes the scanner has
  * consumed are counted for lines and columns before they are dropped, so every error carries the
  * same offset, line and column a whole-document parse reports. Not thread-safe: one call per tape.
  */
 public final class StreamScan {
-    /** The window size: 64 KiB, the smallest the JNI crossing cost allows (HACKING.md). */
-    public static final int WINDOW = 1 << 16;
+    /**
+     * The window size: 1 MiB. Streams up to this size are scanned whole, with one call; longer ones in
+     * windows of this size (JNI crossings stay rare, each critical region short: HACKING.md).
+     */
+    public static final int WINDOW = 1 << 20;
+
+    /** The first read buffer; it doubles up to the window size as the stream delivers. */
+    private static final int FIRST = 8192;
 
     /** Windows larger than this are not kept in the tape for the next parse. */
-    private static final int RETAIN_WINDOW = 1 << 20;
+    private static final int RETAIN_WINDOW = 1 << 16;
     private static final int MAX_ARRAY = Integer.MAX_VALUE - 16;
 
     private static final VarHandle LONG_LE = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
@@ -37,82 +44,126 @@ public final class StreamScan {
 
     /**
      * Reads {@code in} to its end and scans it into {@code tape} (already {@link Tape#reset reset}).
+     * A stream that ends within its first window (the common case: up to 1 MiB from
+     * {@code JsonReader}) is scanned with one {@link Scanner#scan} call like an array, and that array
+     * is left in {@link Tape#input} for the materializer; a longer one is scanned window by window into
+     * a windowed tape.
      *
      * @param scanner the backend's scanner
-     * @param small the scanner for a stream that ends within its first window below {@code smallLimit}
-     *     bytes ({@code auto} keeps those on the Java path)
-     * @param window the initial window size in bytes (tests use tiny ones to cut every token)
+     * @param small the scanner for a stream shorter than {@code smallLimit} bytes ({@code auto} keeps
+     *     those on the Java path)
+     * @param window the window size in bytes (tests use tiny ones to cut every token)
+     * @return the length of the whole input in {@link Tape#input} when it fit one window, else -1 (the
+     *     tape is windowed)
      * @throws dev.hyson.JsonParseException for input the reader does not accept, including a stream
      *     longer than {@code maxDocumentLength} (detected as soon as one byte past it is read)
      * @throws IOException when reading fails
      */
-    public static void scan(InputStream in, Scanner scanner, Scanner small, int smallLimit, ReadConfig cfg, Tape tape,
+    public static int scan(InputStream in, Scanner scanner, Scanner small, int smallLimit, ReadConfig cfg, Tape tape,
             int window) throws IOException {
-        byte[] buf = tape.window != null && tape.window.length == window ? tape.window : new byte[window];
+        byte[] buf = tape.window != null && tape.window.length <= window ? tape.window : new byte[Math.min(window, FIRST)];
+        tape.window = null; // while in use: a nested parse on this thread must not share it
+        long limit = cfg.maxDocumentLength;
+        int filled = 0;
+        boolean eof = false;
+        // the first window: grown from 8 KiB as the stream delivers, so a small document costs little
+        while (!eof) {
+            if (filled == buf.length) {
+                if (buf.length >= window) {
+                    break;
+                }
+                buf = java.util.Arrays.copyOf(buf, (int) Math.min(window, buf.length * 2L));
+            }
+            int room = room(buf, filled, 0, limit);
+            if (room <= 0) {
+                break;
+            }
+            int r = in.read(buf, filled, room);
+            if (r < 0) {
+                eof = true;
+            } else {
+                filled += r;
+            }
+        }
+        if (eof || filled > limit) {
+            // the whole document is here (or past the limit, which the whole scan reports first)
+            Scanner chosen = filled < smallLimit ? small : scanner;
+            if (!chosen.scan(buf, 0, filled, cfg, tape)) {
+                throw ScanError.create(tape.errorCode, buf, 0, filled, tape.errorOffset, cfg);
+            }
+            tape.input = buf; // for the materializer
+            if (buf.length <= RETAIN_WINDOW) {
+                tape.window = buf; // reused by the next parse, after this one's values are built
+            }
+            return filled;
+        }
+        byte[] last = scanWindows(in, scanner, cfg, tape, buf, filled);
+        tape.window = last.length <= RETAIN_WINDOW ? last : null;
+        return -1;
+    }
+
+    /** How many bytes to read next: one byte past the limit at most, so a longer stream is reported. */
+    private static int room(byte[] buf, int filled, long base, long limit) {
+        long left = limit - (base + filled); // >= -1: never more than one byte past the limit is read
+        return left >= buf.length ? buf.length - filled : (int) Math.min(buf.length - filled, left + 1);
+    }
+
+    /** The windowed scan of a stream longer than its first window ({@code buf}, full); returns the last window. */
+    private static byte[] scanWindows(InputStream in, Scanner scanner, ReadConfig cfg, Tape tape, byte[] buf, int filled)
+            throws IOException {
         long limit = cfg.maxDocumentLength;
         long base = 0; // stream offset of buf[0]
         long[] lineColumn = {1, 1}; // at buf[0]
-        int filled = 0;
         boolean eof = false;
-        Scanner chosen = null;
-        try {
-            for (;;) {
-                int before = filled;
-                while (!eof && filled < buf.length) {
-                    // one byte past the limit is read, so a longer stream is reported, not cut short
-                    long left = limit - (base + filled); // >= -1: never more than one byte past is read
-                    int room = left >= buf.length ? buf.length - filled : (int) Math.min(buf.length - filled, left + 1);
-                    if (room <= 0) {
-                        break;
-                    }
-                    int r = in.read(buf, filled, room);
-                    if (r < 0) {
-                        eof = true;
-                    } else {
-                        filled += r;
-                    }
+        for (;;) {
+            int before = filled;
+            while (!eof && filled < buf.length) {
+                int room = room(buf, filled, base, limit);
+                if (room <= 0) {
+                    break;
                 }
-                if (base + filled > limit) {
-                    throw ScanError.create(ScanError.DOCUMENT_LIMIT, buf, 0, filled, limit - base, cfg, base,
-                            lineColumn[0], lineColumn[1]);
-                }
-                if (filled == before && !eof && base + filled <= limit) {
-                    throw new IllegalStateException("no input read into a full window of " + buf.length + " bytes");
-                }
-                if (chosen == null) {
-                    chosen = eof && filled < smallLimit ? small : scanner;
-                }
-                int rc = chosen.scanWindow(buf, 0, filled, eof, base, cfg, tape);
-                if (rc == Scanner.WINDOW_DONE) {
-                    return;
-                }
-                if (rc == Scanner.WINDOW_ERROR) {
-                    throw ScanError.create(tape.errorCode, buf, 0, filled, tape.errorOffset - base, cfg, base,
-                            lineColumn[0], lineColumn[1]);
-                }
-                int resume = tape.resumeAt;
-                if (eof || resume < 0 || resume > filled) {
-                    throw new IllegalStateException("scanner " + chosen.name() + " resumed at " + resume + " of " + filled
-                            + (eof ? " at the end of input" : ""));
-                }
-                advance(buf, 0, resume, lineColumn);
-                int keep = filled - resume;
-                if (keep > buf.length / 2) {
-                    // the unfinished token fills half the window: double it, so re-scans add up to O(n)
-                    if (buf.length >= MAX_ARRAY) {
-                        throw new OutOfMemoryError("a token longer than the largest Java array");
-                    }
-                    byte[] larger = new byte[(int) Math.min(MAX_ARRAY, buf.length * 2L)];
-                    System.arraycopy(buf, resume, larger, 0, keep);
-                    buf = larger;
+                int r = in.read(buf, filled, room);
+                if (r < 0) {
+                    eof = true;
                 } else {
-                    System.arraycopy(buf, resume, buf, 0, keep);
+                    filled += r;
                 }
-                base += resume;
-                filled = keep;
             }
-        } finally {
-            tape.window = buf.length <= RETAIN_WINDOW ? buf : null;
+            if (base + filled > limit) {
+                throw ScanError.create(ScanError.DOCUMENT_LIMIT, buf, 0, filled, limit - base, cfg, base,
+                        lineColumn[0], lineColumn[1]);
+            }
+            if (base > 0 && filled == before && !eof) {
+                throw new IllegalStateException("no input read into a window of " + buf.length + " bytes");
+            }
+            int rc = scanner.scanWindow(buf, 0, filled, eof, base, cfg, tape);
+            if (rc == Scanner.WINDOW_DONE) {
+                return buf;
+            }
+            if (rc == Scanner.WINDOW_ERROR) {
+                throw ScanError.create(tape.errorCode, buf, 0, filled, tape.errorOffset - base, cfg, base,
+                        lineColumn[0], lineColumn[1]);
+            }
+            int resume = tape.resumeAt;
+            if (eof || resume < 0 || resume > filled) {
+                throw new IllegalStateException("scanner " + scanner.name() + " resumed at " + resume + " of " + filled
+                        + (eof ? " at the end of input" : ""));
+            }
+            advance(buf, 0, resume, lineColumn);
+            int keep = filled - resume;
+            if (keep > buf.length / 2) {
+                // the unfinished token fills half the window: double it, so re-scans add up to O(n)
+                if (buf.length >= MAX_ARRAY) {
+                    throw new OutOfMemoryError("a token longer than the largest Java array");
+                }
+                byte[] larger = new byte[(int) Math.min(MAX_ARRAY, buf.length * 2L)];
+                System.arraycopy(buf, resume, larger, 0, keep);
+                buf = larger;
+            } else {
+                System.arraycopy(buf, resume, buf, 0, keep);
+            }
+            base += resume;
+            filled = keep;
         }
     }
 

@@ -78,6 +78,8 @@ public final class Tape {
     public int phase;
     /** A windowed scan's nesting depth between windows. */
     public int depth;
+    /** The whole input of a stream that fit one window, until its values are built (see {@code StreamScan}). */
+    public byte[] input;
     /** The window buffer of the last stream parse, kept for the next (see {@code StreamScan}). */
     public byte[] window;
     /** Where a windowed scan that needs more input resumes: an index into the window's array. */
@@ -107,6 +109,7 @@ public final class Tape {
         errorCode = 0;
         errorOffset = 0;
         windowed = false;
+        input = null;
         spansSize = 0;
         phase = 0;
         depth = 0;
@@ -120,6 +123,7 @@ public final class Tape {
 
     /** Drops oversized buffers after a parse so one huge document does not pin memory. */
     public void trim() {
+        input = null;
         if (entries.length > RETAIN_ENTRIES) {
             entries = new long[1024];
         }

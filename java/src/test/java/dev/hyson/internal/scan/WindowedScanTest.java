@@ -57,8 +57,9 @@ class WindowedScanTest {
                     + DifferentialTest.describe(doc, 0, doc.length);
             windowed.reset(window);
             JsonParseException got = null;
+            int wholeLength = -1;
             try {
-                StreamScan.scan(new ByteArrayInputStream(doc), scanner, scanner, 0, cfg, windowed, window);
+                wholeLength = StreamScan.scan(new ByteArrayInputStream(doc), scanner, scanner, 0, cfg, windowed, window);
             } catch (JsonParseException e) {
                 got = e;
             } catch (IOException e) {
@@ -76,6 +77,16 @@ class WindowedScanTest {
             if (got != null) {
                 fail("unexpected " + got.getMessage() + ": " + what);
             }
+            if (doc.length < window) {
+                // a stream that ends within its first window is scanned whole, like an array
+                assertEquals(doc.length, wholeLength, what);
+                assertTrue(!windowed.windowed, what);
+                assertArrayEquals(doc, Arrays.copyOf(windowed.input, wholeLength), what);
+                assertArrayEquals(Arrays.copyOf(whole.entries, whole.size),
+                        Arrays.copyOf(windowed.entries, windowed.size), "tape, " + what);
+                continue;
+            }
+            assertEquals(-1, wholeLength, what);
             assertTrue(windowed.windowed, what);
             assertEquals(whole.size, windowed.size, "tape size, " + what);
             for (int k = 0; k < whole.size; k++) {
@@ -215,7 +226,7 @@ class WindowedScanTest {
         int blanks = 32 << 20;
         for (Scanner scanner : scanners()) {
             Tape tape = new Tape();
-            tape.reset(StreamScan.WINDOW);
+            tape.reset(1 << 16);
             InputStream in = new InputStream() {
                 private long n;
 
@@ -238,8 +249,8 @@ class WindowedScanTest {
                     return k;
                 }
             };
-            StreamScan.scan(in, scanner, scanner, 0, limits(1000, 1000, Long.MAX_VALUE), tape, StreamScan.WINDOW);
-            assertEquals(StreamScan.WINDOW, tape.window.length, scanner.kernel());
+            assertEquals(-1, StreamScan.scan(in, scanner, scanner, 0, limits(1000, 1000, Long.MAX_VALUE), tape, 1 << 16));
+            assertEquals(1 << 16, tape.window.length, scanner.kernel());
             assertEquals(4, tape.size, scanner.kernel()); // ARRAY (2 entries) + INT64 (2 entries)
             assertEquals(blanks + 1L, Tape.payload(tape.entries[2]), scanner.kernel()); // the 1, at its stream offset
         }
