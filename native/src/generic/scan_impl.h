@@ -772,36 +772,29 @@ static int hyson_number_reaches(const uint8_t *src, size_t s, size_t end) {
     return 1;
 }
 
-/* Copies the span bytes of the entries a step wrote from index 'from' on into tape->spans. */
-static int hyson_relocate(hyson_scan_state *st, size_t from) {
+/* Copies the span bytes of the one token a step wrote at entry k into tape->spans. */
+static inline int hyson_relocate(hyson_scan_state *st, size_t k) {
     hyson_tape *tape = st->tape;
-    size_t k = from;
-    while (k < tape->size) {
-        uint64_t e = tape->entries[k];
-        int tag = (int)(e >> HYSON_TAG_SHIFT);
-        if (tag == HYSON_TAG_TRUE || tag == HYSON_TAG_FALSE || tag == HYSON_TAG_NULL) {
-            k++;
-            continue;
-        }
-        if (tag == HYSON_TAG_STR_ASCII || tag == HYSON_TAG_STR_UTF8 || tag == HYSON_TAG_BIG_INTEGER ||
-            tag == HYSON_TAG_BIG_DECIMAL) {
-            size_t off = (size_t)((int64_t)(e & ((UINT64_C(1) << HYSON_TAG_SHIFT) - 1)) - st->cfg->origin);
-            if (tag == HYSON_TAG_STR_ASCII || tag == HYSON_TAG_STR_UTF8) {
-                off++; /* a string's content follows its quote */
-            }
-            size_t len = (size_t)tape->entries[k + 1];
-            if (off > st->end || len > st->end - off ||
-                (tape->spans_capacity - tape->spans_size < len && !hyson_grow_spans(tape, len))) {
-                return 0;
-            }
-            if (len > 0) { /* spans is NULL until the first non-empty span */
-                memcpy(tape->spans + tape->spans_size, st->src + off, len);
-            }
-            tape->entries[k + 1] = ((uint64_t)tape->spans_size << 32) | (uint64_t)len;
-            tape->spans_size += len;
-        }
-        k += 2;
+    uint64_t e = tape->entries[k];
+    int tag = (int)(e >> HYSON_TAG_SHIFT);
+    if (tag != HYSON_TAG_STR_ASCII && tag != HYSON_TAG_STR_UTF8 && tag != HYSON_TAG_BIG_INTEGER &&
+        tag != HYSON_TAG_BIG_DECIMAL) {
+        return 1; /* offsets already carry config->origin */
     }
+    size_t off = (size_t)((int64_t)(e & ((UINT64_C(1) << HYSON_TAG_SHIFT) - 1)) - st->cfg->origin);
+    if (tag == HYSON_TAG_STR_ASCII || tag == HYSON_TAG_STR_UTF8) {
+        off++; /* a string's content follows its quote */
+    }
+    size_t len = (size_t)tape->entries[k + 1];
+    if (off > st->end || len > st->end - off ||
+        (tape->spans_capacity - tape->spans_size < len && !hyson_grow_spans(tape, len))) {
+        return 0;
+    }
+    if (len > 0) { /* spans is NULL until the first non-empty span */
+        memcpy(tape->spans + tape->spans_size, st->src + off, len);
+    }
+    tape->entries[k + 1] = ((uint64_t)tape->spans_size << 32) | (uint64_t)len;
+    tape->spans_size += len;
     return 1;
 }
 
@@ -815,7 +808,6 @@ static int HYSON_WINDOW_NAME(const uint8_t *src, size_t start, size_t end, int l
     /* each step starts at a consumed boundary; a step the window's end cuts is undone and redone */
     size_t unit = start;
     size_t size_mark = tape->size, latin1_mark = tape->latin1_size, utf16_mark = tape->utf16_size;
-    int definite = 0;
     for (;;) {
         unit = pos;
         size_mark = tape->size;
@@ -886,16 +878,13 @@ static int HYSON_WINDOW_NAME(const uint8_t *src, size_t start, size_t end, int l
                         break;
                     default:
                         if (hyson_is_digit(c) || c == '-') {
-                            if (!last && hyson_number_reaches(src, pos, end)) {
-                                if ((int64_t)(end - pos) <= (int64_t)cfg->max_number_length) {
-                                    goto more;
-                                }
-                                /* longer than the limit if it reaches the end: then the limit is the answer
-                                   whatever follows; if it ends sooner, the window holds it all */
-                                definite = 1;
+                            /* a number that may run on past the window's end waits for more input; one
+                               longer than its limit is the limit's error whatever follows */
+                            if (!last && (int64_t)(end - pos) <= (int64_t)cfg->max_number_length &&
+                                hyson_number_reaches(src, pos, end)) {
+                                goto more;
                             }
                             HYSON_TRY_W(hyson_scan_number(st, pos));
-                            definite = 0;
                             break;
                         }
                         HYSON_FAIL_W(HYSON_ERR_EXPECTED_VALUE, pos);
@@ -938,7 +927,12 @@ static int HYSON_WINDOW_NAME(const uint8_t *src, size_t start, size_t end, int l
                 if (!hyson_relocate(st, size_mark)) {
                     HYSON_FAIL_W(HYSON_ERR_OUT_OF_MEMORY, unit);
                 }
-                phase = HYSON_PHASE_COLON;
+                if (pos < end && src[pos] == ':') {
+                    pos++; /* the common "name": needs no step of its own */
+                    phase = HYSON_PHASE_VALUE;
+                } else {
+                    phase = HYSON_PHASE_COLON;
+                }
                 continue;
             }
             case HYSON_PHASE_COLON:
@@ -966,7 +960,9 @@ static int HYSON_WINDOW_NAME(const uint8_t *src, size_t start, size_t end, int l
                 uint8_t d = src[pos];
                 if (d == ',') {
                     pos++;
-                    phase = object ? HYSON_PHASE_NAME : HYSON_PHASE_ARRAY_NEXT;
+                    /* without trailing commas the next element is just a value */
+                    phase = object ? HYSON_PHASE_NAME
+                                   : (cfg->flags & HYSON_ALLOW_TRAILING_COMMAS) ? HYSON_PHASE_ARRAY_NEXT : HYSON_PHASE_VALUE;
                     continue;
                 }
                 if (d == (object ? '}' : ']')) {
@@ -1009,7 +1005,7 @@ more:
 fail : {
     int code = tape->error_code;
     int64_t at = tape->error_offset - cfg->origin;
-    if (!definite && !last && code != HYSON_ERR_OUT_OF_MEMORY) {
+    if (!last && code != HYSON_ERR_OUT_OF_MEMORY) {
         if (code == HYSON_ERR_UNTERMINATED_STRING && (int64_t)end - at - 1 > cfg->max_string_length) {
             tape->error_code = HYSON_ERR_STRING_LIMIT; /* longer than the limit whatever follows */
         } else if (code == HYSON_ERR_UNTERMINATED_STRING || code == HYSON_ERR_UNTERMINATED_COMMENT ||

@@ -39,8 +39,6 @@ public final class JavaScanner implements Scanner {
     }
 
     private static final Failure FAILURE = new Failure();
-    /** A windowed scan's error that no later input can change (never taken for a cut token). */
-    private static final Failure DEFINITE = new Failure();
 
     /** Bytes before a window's end within which an error may come from a token the end cut off. */
     private static final int CUT_MARGIN = 16;
@@ -301,18 +299,10 @@ public final class JavaScanner implements Scanner {
                                 break;
                             default:
                                 if ((c >= '0' && c <= '9') || c == '-') {
-                                    if (!last && numberReaches(src, pos, end)) {
-                                        if (end - pos <= cfg.maxNumberLength) {
-                                            return more(tape, unit, phase, depth);
-                                        }
-                                        // longer than the limit if it reaches the end: then the limit is the
-                                        // answer whatever follows; if it ends sooner, the window holds it all
-                                        try {
-                                            pos = scanNumber(src, pos, end, cfg, tape);
-                                        } catch (Failure f) {
-                                            throw DEFINITE;
-                                        }
-                                        break;
+                                    // a number that may run on past the window's end waits for more input;
+                                    // one longer than its limit is the limit's error whatever follows
+                                    if (!last && end - pos <= cfg.maxNumberLength && numberReaches(src, pos, end)) {
+                                        return more(tape, unit, phase, depth);
                                     }
                                     pos = scanNumber(src, pos, end, cfg, tape);
                                     break;
@@ -351,7 +341,12 @@ public final class JavaScanner implements Scanner {
                         }
                         pos = scanString(src, pos, end, cfg, tape);
                         relocate(src, sizeMark, base, tape);
-                        phase = PHASE_COLON;
+                        if (pos < end && src[pos] == ':') {
+                            pos++; // the common "name": needs no step of its own
+                            phase = PHASE_VALUE;
+                        } else {
+                            phase = PHASE_COLON;
+                        }
                         continue;
                     }
                     case PHASE_COLON:
@@ -377,7 +372,8 @@ public final class JavaScanner implements Scanner {
                         byte d = src[pos];
                         if (d == ',') {
                             pos++;
-                            phase = object ? PHASE_NAME : PHASE_ARRAY_NEXT;
+                            // without trailing commas the next element is just a value
+                            phase = object ? PHASE_NAME : cfg.allowTrailingCommas ? PHASE_ARRAY_NEXT : PHASE_VALUE;
                             continue;
                         }
                         if (d == (object ? '}' : ']')) {
@@ -405,7 +401,7 @@ public final class JavaScanner implements Scanner {
             }
         } catch (Failure f) {
             long at = tape.errorOffset;
-            if (f != DEFINITE && !last) {
+            if (!last) {
                 int code = tape.errorCode;
                 if (code == ScanError.UNTERMINATED_STRING && end - at - 1 > cfg.maxStringLength) {
                     tape.errorCode = ScanError.STRING_LIMIT; // longer than the limit whatever follows
@@ -454,30 +450,28 @@ public final class JavaScanner implements Scanner {
     }
 
     /**
-     * Makes the entries a step wrote from {@code from} on independent of the window: offsets become
-     * absolute and span bytes are copied into the tape's span buffer.
+     * Makes the one token a step wrote at entry {@code k} independent of the window: its offset
+     * becomes absolute and a span's bytes are copied into the tape's span buffer.
      */
-    private static void relocate(byte[] src, int from, long base, Tape tape) {
+    private static void relocate(byte[] src, int k, long base, Tape tape) {
         long[] t = tape.entries;
-        int k = from;
-        while (k < tape.size) {
-            long e = t[k];
-            int tag = Tape.tag(e);
-            int off = (int) Tape.payload(e);
-            t[k] = Tape.entry(tag, base + off);
-            if (tag == Tape.TRUE || tag == Tape.FALSE || tag == Tape.NULL) {
-                k++;
-                continue;
+        long e = t[k];
+        t[k] = e + base; // the payload (low bits) is the offset, far below the tag
+        int tag = Tape.tag(e);
+        if (tag == Tape.STR_ASCII || tag == Tape.STR_UTF8 || tag == Tape.BIG_INTEGER || tag == Tape.BIG_DECIMAL) {
+            int from = (int) Tape.payload(e) + (tag <= Tape.STR_UTF8 ? 1 : 0); // a string's content follows its quote
+            int len = (int) t[k + 1];
+            int at = tape.spansSize;
+            byte[] spans = (long) at + len <= tape.spans.length ? tape.spans : tape.ensureSpans(len);
+            if (len <= 16) {
+                for (int i = 0; i < len; i++) {
+                    spans[at + i] = src[from + i];
+                }
+            } else {
+                System.arraycopy(src, from, spans, at, len);
             }
-            if (tag == Tape.STR_ASCII || tag == Tape.STR_UTF8 || tag == Tape.BIG_INTEGER || tag == Tape.BIG_DECIMAL) {
-                int from0 = tag <= Tape.STR_UTF8 ? off + 1 : off; // a string's content follows its quote
-                int len = (int) t[k + 1];
-                byte[] spans = tape.ensureSpans(len);
-                System.arraycopy(src, from0, spans, tape.spansSize, len);
-                t[k + 1] = ((long) tape.spansSize << 32) | len;
-                tape.spansSize += len;
-            }
-            k += 2;
+            t[k + 1] = ((long) at << 32) | len;
+            tape.spansSize = at + len;
         }
     }
 

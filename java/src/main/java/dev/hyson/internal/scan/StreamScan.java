@@ -61,7 +61,10 @@ public final class StreamScan {
      */
     public static int scan(InputStream in, Scanner scanner, Scanner small, int smallLimit, ReadConfig cfg, Tape tape,
             int window) throws IOException {
-        byte[] buf = tape.window != null && tape.window.length <= window ? tape.window : new byte[Math.min(window, FIRST)];
+        int hint = Math.max(0, in.available()); // a file or an array stream knows its size: read it in one go
+        int first = (int) Math.min(window, Math.max(FIRST, hint + 1L));
+        byte[] buf = tape.window != null && tape.window.length >= first && tape.window.length <= window ? tape.window
+                : new byte[first];
         tape.window = null; // while in use: a nested parse on this thread must not share it
         long limit = cfg.maxDocumentLength;
         int filled = 0;
