@@ -102,6 +102,64 @@ static void hand_cases(void) {
     hyson_tape_free(&t);
 }
 
+/*
+ * The vectorised UTF-8 validators against the scalar one (hyson_check_all_kernels compares every kernel
+ * with the scalar kernel): every two-byte combination from a byte >= 0x80, followed by three kinds of
+ * third byte, placed inside a run of valid two- and three-byte sequences at offsets around the 32-byte
+ * block edges, and valid runs of every length ended by ASCII, a quote or the input's end.
+ */
+static void utf8_cases(void) {
+    hyson_config cfg = hyson_default_config();
+    uint8_t s[256];
+    const uint8_t thirds[] = {0x41, 0x80, 0xBF};
+    const size_t places[] = {1, 31, 34, 64}; /* sequence starts; 31 and 64 straddle the 32-byte block edges */
+    int valid = 0, invalid = 0;
+    for (int lead = 0x80; lead <= 0xFF; lead++) {
+        for (int second = 0; second <= 0xFF; second++) {
+            for (size_t k = 0; k < sizeof thirds; k++) {
+                for (size_t p = 0; p < sizeof places / sizeof places[0]; p++) {
+                    size_t n = 101; /* a quote, 33 three-byte groups, a quote */
+                    s[0] = '"';
+                    for (size_t i = 1; i + 3 <= n - 1; i += 3) { /* U+65E5 and U+00E9 alternating: e6 97 a5 / c3 a9 20 */
+                        if ((i / 3) % 2 == 0) {
+                            s[i] = 0xE6, s[i + 1] = 0x97, s[i + 2] = 0xA5;
+                        } else {
+                            s[i] = 0xC3, s[i + 1] = 0xA9, s[i + 2] = 0x20;
+                        }
+                    }
+                    size_t at = places[p];
+                    s[at] = (uint8_t)lead;
+                    s[at + 1] = (uint8_t)second;
+                    s[at + 2] = thirds[k];
+                    s[n - 1] = '"';
+                    int rc = hyson_check_all_kernels(s, n, &cfg);
+                    if (rc == HYSON_OK) {
+                        valid++;
+                    } else {
+                        invalid++;
+                    }
+                }
+            }
+        }
+    }
+    printf("utf8 cases: %d valid, %d invalid\n", valid, invalid);
+    check(valid > 100 && invalid > 100000, "utf8 pair cases seen both valid and invalid");
+    for (size_t len = 1; len < 120; len++) {
+        size_t n = 1 + 2 * len;
+        s[0] = '"';
+        for (size_t i = 0; i < len; i++) {
+            s[1 + 2 * i] = 0xC3;
+            s[2 + 2 * i] = 0xA9;
+        }
+        check(hyson_check_all_kernels(s, n, &cfg) == HYSON_ERR_UNTERMINATED_STRING, "run to the end");
+        s[n] = '"';
+        check(hyson_check_all_kernels(s, n + 1, &cfg) == HYSON_OK, "run then quote");
+        s[n] = 0x0A;
+        check(hyson_check_all_kernels(s, n + 1, &cfg) == HYSON_ERR_CONTROL_CHARACTER, "run then control character");
+        check(hyson_check_all_kernels(s, n - 1, &cfg) == HYSON_ERR_INVALID_UTF8, "run cut inside a sequence");
+    }
+}
+
 int main(int argc, char **argv) {
     printf("kernels:");
     for (size_t i = 0; i < hyson_kernel_count(); i++) {
@@ -109,6 +167,7 @@ int main(int argc, char **argv) {
     }
     printf("\n");
     hand_cases();
+    utf8_cases();
     if (argc < 2) {
         printf("SKIP: shared folder not given\n");
         return 77;

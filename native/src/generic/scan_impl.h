@@ -10,6 +10,8 @@
  *       first index in [i, end) holding '"', '\\', a byte below 0x20 or a byte >= 0x80; end if none
  *   size_t hyson_k_skip_spaces(src, i, end)
  *       first index in [i, end) not holding ' ', '\t', '\n' or '\r'; end if none
+ *   size_t hyson_k_utf8_run(src, i, end, &bad)
+ *       hyson_utf8_run_scalar's contract (scan_support.h), vectorised where the kernel can
  * Every read is checked against end before it is made.
  */
 #include <math.h>
@@ -296,16 +298,15 @@ static inline size_t hyson_scan_string(hyson_scan_state *st, size_t q) {
         if (b >= 0x80) {
             /* a run of multi-byte sequences (CJK text, say) is validated here without going back
                to the wide search, which would stop again at the very next byte */
-            do {
-                size_t next = hyson_utf8_validate(src, i, end);
-                if (next == HYSON_FAILED) {
-                    if ((int64_t)(i - q - 1) > st->cfg->max_string_length) {
-                        HYSON_FAIL(HYSON_ERR_STRING_LIMIT, q);
-                    }
-                    HYSON_FAIL(HYSON_ERR_INVALID_UTF8, i);
+            size_t bad = 0;
+            size_t next = hyson_k_utf8_run(src, i, end, &bad);
+            if (next == HYSON_FAILED) {
+                if ((int64_t)(bad - q - 1) > st->cfg->max_string_length) {
+                    HYSON_FAIL(HYSON_ERR_STRING_LIMIT, q);
                 }
-                i = next;
-            } while (i < end && src[i] >= 0x80);
+                HYSON_FAIL(HYSON_ERR_INVALID_UTF8, bad);
+            }
+            i = next;
             ascii = 0;
         } else {
             HYSON_FAIL(HYSON_ERR_CONTROL_CHARACTER, i);

@@ -121,6 +121,22 @@ static inline size_t hyson_utf8_validate(const uint8_t *src, size_t i, size_t en
     return (size_t)-1;
 }
 
+/*
+ * The end of the run of multi-byte sequences that starts at src[i] (>= 0x80): the index of the first byte
+ * below 0x80 after it, or end; (size_t)-1 with *bad at the start of the first ill-formed sequence.
+ */
+static inline size_t hyson_utf8_run_scalar(const uint8_t *src, size_t i, size_t end, size_t *bad) {
+    do {
+        size_t next = hyson_utf8_validate(src, i, end);
+        if (next == (size_t)-1) {
+            *bad = i;
+            return (size_t)-1;
+        }
+        i = next;
+    } while (i < end && src[i] >= 0x80);
+    return i;
+}
+
 /* Decodes the sequence src[i, next) that hyson_utf8_validate accepted. */
 static inline uint32_t hyson_utf8_decode(const uint8_t *src, size_t i, size_t next) {
     uint32_t b0 = src[i];

@@ -14,6 +14,7 @@
 #endif
 
 #include "block16.h"
+#include "utf8_lookup.h"
 
 static inline size_t hyson_k_find_special(const uint8_t *src, size_t i, size_t end) {
     const __m256i quote = _mm256_set1_epi8('"');
@@ -65,6 +66,10 @@ static inline size_t hyson_k_skip_spaces(const uint8_t *src, size_t i, size_t en
         i += 32;
     }
     return hyson_space_tail(src, i, end);
+}
+
+static inline size_t hyson_k_utf8_run(const uint8_t *src, size_t i, size_t end, size_t *bad) {
+    return hyson_utf8_run_avx2(src, i, end, bad);
 }
 
 #define HYSON_SCAN_NAME hyson_scan_avx2

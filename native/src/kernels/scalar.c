@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "hyson/hyson.h"
+#include "../generic/scan_support.h"
 
 static inline size_t hyson_k_find_special(const uint8_t *src, size_t i, size_t end) {
     const uint64_t ones = 0x0101010101010101ULL;
@@ -38,6 +39,10 @@ static inline size_t hyson_k_skip_spaces(const uint8_t *src, size_t i, size_t en
         i++;
     }
     return i;
+}
+
+static inline size_t hyson_k_utf8_run(const uint8_t *src, size_t i, size_t end, size_t *bad) {
+    return hyson_utf8_run_scalar(src, i, end, bad); /* the lookup validator needs SSSE3's byte shuffle */
 }
 
 #define HYSON_SCAN_NAME hyson_scan_scalar

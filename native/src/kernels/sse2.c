@@ -14,6 +14,7 @@
 #endif
 
 #include "block16.h"
+#include "../generic/scan_support.h"
 
 static inline size_t hyson_k_find_special(const uint8_t *src, size_t i, size_t end) {
     while (end - i >= 16) {
@@ -35,6 +36,10 @@ static inline size_t hyson_k_skip_spaces(const uint8_t *src, size_t i, size_t en
         i += 16;
     }
     return hyson_space_tail(src, i, end);
+}
+
+static inline size_t hyson_k_utf8_run(const uint8_t *src, size_t i, size_t end, size_t *bad) {
+    return hyson_utf8_run_scalar(src, i, end, bad); /* the lookup validator needs SSSE3's byte shuffle */
 }
 
 #define HYSON_SCAN_NAME hyson_scan_sse2
