@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Quick profile over the default matrix of every benchmark but StringBench: ParseBench and
 # GenerateBench (hyson backends and peers × twitter, citm_catalog, canada), SmallDocBench, NumberBench
-# (canada's numbers) and ScanBench (java and the best native kernel × the same three documents).
+# (canada's numbers), ScanBench (java and the best native kernel × the same three documents) and
+# TreeFloorBench (the tree-building floor, same documents).
 # One fork, 2 × 1 s warmup, 3 × 1 s measurement, GC profiler, JSON results in
-# benchmarks/target/quick.json. 88 trials, about 9 minutes on 2 cores; numbers are indicative only
+# benchmarks/target/quick.json. 91 trials, about 9 minutes on 2 cores; numbers are indicative only
 # (±10% or worse, the warmup is short for the big documents): use the full @Warmup/@Measurement
 # defaults for figures to quote. StringBench (64 trials) is left out; see the README for a reduced run.
 #
@@ -43,5 +44,5 @@ for ((k = 0; k < ${#defaults[@]}; k += 2)); do
 done
 
 # JMH forks inherit the -D given to this JVM (no -jvmArgs is passed here).
-benchmarks="${HYSON_QUICK_BENCHMARKS:-ParseBench|GenerateBench|SmallDocBench|NumberBench|ScanBench}"
+benchmarks="${HYSON_QUICK_BENCHMARKS:-ParseBench|GenerateBench|SmallDocBench|NumberBench|ScanBench|TreeFloorBench}"
 exec java "-Dhyson.shared=$shared" -jar "$jar" "$benchmarks" "${opts[@]}" "$@"

@@ -146,6 +146,27 @@ class MoreBenchmarksCorrectnessTest {
         assertEquals(46, integers, "integers in canada.json (read as Long)");
     }
 
+    static Stream<String> floorDocuments() {
+        return defaults(TreeFloorBench.class, "document").stream();
+    }
+
+    @ParameterizedTest
+    @MethodSource("floorDocuments")
+    void treeFloor_rebuildsTheParsedTree(String document) {
+        TreeFloorBench bench = new TreeFloorBench();
+        bench.document = document;
+        bench.setup();
+        Object expected = Json.parse(Corpus.load(document));
+        Object built = bench.build();
+        assertEquals(expected, built, document);
+        assertTrue(built != bench.build(), "a new tree each call");
+        // scalars and tiny documents too
+        bench.record(Json.parse("[1,\"\u00e9\",{\"a\":[],\"b\":{}},2.5,null,true,\"\u65e5\"]"));
+        assertEquals(Json.parse("[1,\"\u00e9\",{\"a\":[],\"b\":{}},2.5,null,true,\"\u65e5\"]"), bench.build());
+        bench.record("x");
+        assertEquals("x", bench.build());
+    }
+
     @Test
     void numberParsers_perSpan_matchDoubleParseDouble() {
         NumberBench bench = numbers();

@@ -1,0 +1,183 @@
+package dev.hyson.bench;
+
+import dev.hyson.Json;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * The floor under every "parse to a tree" result: building the very tree {@link ParseBench} returns
+ * for a document, with no parsing at all. The document is turned once (outside the measurement) into
+ * a flat recipe: container sizes, member names (shared {@code String} instances, as a key cache
+ * gives), each string value's UTF-8 bytes, each number already converted. The benchmark replays it:
+ * {@code LinkedHashMap}/{@code ArrayList} at their final sizes, one {@code new String(bytes, ...)}
+ * per string value, {@code Long.valueOf}/{@code Double.valueOf} per number. Any parser that returns
+ * this tree does at least this work, so a parse can be no faster than the scan-free time measured here;
+ * comparing it with the fastest peer's parse in the same run says which speed-ups are possible at
+ * all (benchmarks/README.md). Reported in documents per second, like ParseBench.
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.Throughput)
+@OutputTimeUnit(TimeUnit.SECONDS)
+@Warmup(iterations = 5, time = 1)
+@Measurement(iterations = 5, time = 1)
+@Fork(value = 1, jvmArgsAppend = {"-Xms2g", "-Xmx2g", "--enable-native-access=ALL-UNNAMED"})
+public class TreeFloorBench {
+    /** Which corpus document's tree is built. */
+    @Param({"twitter.json", "citm_catalog.json", "canada.json"})
+    public String document;
+
+    private static final int MAP = 0;
+    private static final int LIST = 1;
+    private static final int NAME = 2;
+    private static final int STRING = 3;
+    private static final int LATIN1 = 4;
+    private static final int VALUE = 5;
+
+    /** The recipe: an op per step, its int argument, its object argument. */
+    int[] ops;
+    int[] ints;
+    Object[] objects;
+    int steps;
+
+    /** Parses the document once and records the recipe. */
+    @Setup(Level.Trial)
+    public void setup() {
+        record(Json.parse(Corpus.load(document)));
+    }
+
+    void record(Object tree) {
+        ops = new int[1024];
+        ints = new int[1024];
+        objects = new Object[1024];
+        steps = 0;
+        add(tree);
+    }
+
+    private void step(int op, int i, Object o) {
+        if (steps == ops.length) {
+            ops = java.util.Arrays.copyOf(ops, steps * 2);
+            ints = java.util.Arrays.copyOf(ints, steps * 2);
+            objects = java.util.Arrays.copyOf(objects, steps * 2);
+        }
+        ops[steps] = op;
+        ints[steps] = i;
+        objects[steps] = o;
+        steps++;
+    }
+
+    private void add(Object v) {
+        if (v instanceof Map) {
+            Map<?, ?> m = (Map<?, ?>) v;
+            step(MAP, m.size(), null);
+            for (Map.Entry<?, ?> e : m.entrySet()) {
+                step(NAME, 0, e.getKey()); // the very instance: names come from a cache
+                add(e.getValue());
+            }
+        } else if (v instanceof List) {
+            List<?> l = (List<?>) v;
+            step(LIST, l.size(), null);
+            for (Object x : l) {
+                add(x);
+            }
+        } else if (v instanceof String) {
+            String s = (String) v;
+            boolean latin1 = s.chars().allMatch(c -> c < 0x100);
+            byte[] b = s.getBytes(latin1 ? StandardCharsets.ISO_8859_1 : StandardCharsets.UTF_8);
+            step(latin1 ? LATIN1 : STRING, b.length, b);
+        } else {
+            step(VALUE, 0, v); // Long, Double, Boolean, null: boxed again below
+        }
+    }
+
+    /** @return the rebuilt tree */
+    @Benchmark
+    @SuppressWarnings("unchecked")
+    public Object build() {
+        Object[] containers = new Object[64];
+        int[] left = new int[64];
+        String[] names = new String[64];
+        int depth = 0;
+        Object root = null;
+        for (int k = 0; k < steps; k++) {
+            Object v;
+            switch (ops[k]) {
+                case MAP:
+                case LIST: {
+                    int n = ints[k];
+                    Object c = ops[k] == MAP ? new LinkedHashMap<String, Object>((int) Math.min(1 << 30, n * 4L / 3 + 1))
+                            : new ArrayList<Object>(n);
+                    if (n > 0) {
+                        attach(containers, names, depth, c, k == 0);
+                        if (depth == 0) {
+                            root = c;
+                        }
+                        depth++;
+                        if (depth == containers.length) {
+                            containers = java.util.Arrays.copyOf(containers, depth * 2);
+                            left = java.util.Arrays.copyOf(left, depth * 2);
+                            names = java.util.Arrays.copyOf(names, depth * 2);
+                        }
+                        containers[depth] = c;
+                        left[depth] = n;
+                        continue;
+                    }
+                    v = c;
+                    break;
+                }
+                case NAME:
+                    names[depth] = (String) objects[k];
+                    continue;
+                case LATIN1:
+                    v = new String((byte[]) objects[k], 0, ints[k], StandardCharsets.ISO_8859_1);
+                    break;
+                case STRING:
+                    v = new String((byte[]) objects[k], 0, ints[k], StandardCharsets.UTF_8);
+                    break;
+                default: {
+                    Object o = objects[k];
+                    v = o instanceof Long ? Long.valueOf((Long) o) : o instanceof Double ? Double.valueOf((Double) o) : o;
+                }
+            }
+            if (depth == 0) {
+                return v;
+            }
+            attach(containers, names, depth, v, false);
+            while (depth > 0 && --left[depth] == 0) {
+                depth--;
+            }
+            if (depth == 0) {
+                return root;
+            }
+        }
+        return root;
+    }
+
+    @SuppressWarnings("unchecked")
+    private static void attach(Object[] containers, String[] names, int depth, Object v, boolean top) {
+        if (depth == 0 || top) {
+            return;
+        }
+        Object c = containers[depth];
+        if (c instanceof ArrayList) {
+            ((ArrayList<Object>) c).add(v);
+        } else {
+            ((LinkedHashMap<String, Object>) c).put(names[depth], v);
+        }
+    }
+}
