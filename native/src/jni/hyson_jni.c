@@ -108,6 +108,52 @@ static int hyson_copy_out(JNIEnv *env, hyson_context *ctx, jlongArray tape, jbyt
 }
 
 /*
+ * Runs the kernel's whole-document scan (window 0) or window scan (window 1) over src[start, end) whose
+ * src[0] is at offset base: in place inside a critical region up to HYSON_CRITICAL_LIMIT bytes, else
+ * from a copy in the context's buffer, so no critical region outlasts scanning about 1 MiB.
+ */
+static int hyson_run(JNIEnv *env, hyson_context *ctx, const hyson_kernel *kernel, jbyteArray src, jint start,
+                     jint end, int64_t base, hyson_config *cfg, int window, int last) {
+    size_t length = (size_t)(end - start);
+    int rc;
+    if (length <= HYSON_CRITICAL_LIMIT) {
+        cfg->origin = base;
+        uint8_t *bytes = (*env)->GetPrimitiveArrayCritical(env, src, NULL);
+        if (bytes == NULL) {
+            return HYSON_ERR_OUT_OF_MEMORY;
+        }
+        rc = window ? hyson_scan_window(bytes, (size_t)start, (size_t)end, last, cfg, kernel, &ctx->tape)
+                    : hyson_scan(bytes, (size_t)start, (size_t)end, cfg, kernel, &ctx->tape);
+        (*env)->ReleasePrimitiveArrayCritical(env, src, bytes, JNI_ABORT);
+        return rc;
+    }
+    if (ctx->input_capacity < length) {
+        uint8_t *p = realloc(ctx->input, length);
+        if (p == NULL) {
+            return HYSON_ERR_OUT_OF_MEMORY;
+        }
+        ctx->input = p;
+        ctx->input_capacity = length;
+    }
+    (*env)->GetByteArrayRegion(env, src, start, (jsize)length, (jbyte *)ctx->input);
+    cfg->origin = base + start;
+    return window ? hyson_scan_window(ctx->input, 0, length, last, cfg, kernel, &ctx->tape)
+                  : hyson_scan(ctx->input, 0, length, cfg, kernel, &ctx->tape);
+}
+
+static hyson_config hyson_make_config(jlong max_string_length, jlong max_document_length, jint max_depth,
+                                      jint max_number_length, jint flags) {
+    hyson_config c;
+    c.max_string_length = max_string_length;
+    c.max_document_length = max_document_length;
+    c.max_depth = max_depth;
+    c.max_number_length = max_number_length;
+    c.flags = (uint32_t)flags;
+    c.origin = 0;
+    return c;
+}
+
+/*
  * Returns 0 when the tape was scanned and copied; -1 when it was scanned but the Java arrays are too
  * small (sizes in info, then call copyOut0); otherwise the (positive) error code, offset in info[3].
  * info: [tape size, latin1 size, utf16 size, error offset].
@@ -122,35 +168,8 @@ JNIEXPORT jint JNICALL Java_dev_hyson_internal_scan_NativeScanner_scan0(
     if (ctx == NULL || kernel == NULL || start < 0 || end < start || end > (*env)->GetArrayLength(env, src)) {
         return HYSON_ERR_OUT_OF_MEMORY;
     }
-    hyson_config cfg;
-    cfg.max_string_length = max_string_length;
-    cfg.max_document_length = max_document_length;
-    cfg.max_depth = max_depth;
-    cfg.max_number_length = max_number_length;
-    cfg.flags = (uint32_t)flags;
-    size_t length = (size_t)(end - start);
-    int rc;
-    if (length <= HYSON_CRITICAL_LIMIT) {
-        cfg.origin = 0;
-        uint8_t *bytes = (*env)->GetPrimitiveArrayCritical(env, src, NULL);
-        if (bytes == NULL) {
-            return HYSON_ERR_OUT_OF_MEMORY;
-        }
-        rc = hyson_scan(bytes, (size_t)start, (size_t)end, &cfg, kernel, &ctx->tape);
-        (*env)->ReleasePrimitiveArrayCritical(env, src, bytes, JNI_ABORT);
-    } else {
-        if (ctx->input_capacity < length) {
-            uint8_t *p = realloc(ctx->input, length);
-            if (p == NULL) {
-                return HYSON_ERR_OUT_OF_MEMORY;
-            }
-            ctx->input = p;
-            ctx->input_capacity = length;
-        }
-        (*env)->GetByteArrayRegion(env, src, start, (jsize)length, (jbyte *)ctx->input);
-        cfg.origin = start;
-        rc = hyson_scan(ctx->input, 0, length, &cfg, kernel, &ctx->tape);
-    }
+    hyson_config cfg = hyson_make_config(max_string_length, max_document_length, max_depth, max_number_length, flags);
+    int rc = hyson_run(env, ctx, kernel, src, start, end, 0, &cfg, 0, 0);
     jlong sizes[4] = {(jlong)ctx->tape.size, (jlong)ctx->tape.latin1_size, (jlong)ctx->tape.utf16_size,
                       (jlong)ctx->tape.error_offset};
     (*env)->SetLongArrayRegion(env, info, 0, 4, sizes);
@@ -195,36 +214,8 @@ JNIEXPORT jint JNICALL Java_dev_hyson_internal_scan_NativeScanner_scanWindow0(
     if (first) {
         hyson_window_begin(&ctx->tape);
     }
-    hyson_config cfg;
-    cfg.max_string_length = max_string_length;
-    cfg.max_document_length = max_document_length;
-    cfg.max_depth = max_depth;
-    cfg.max_number_length = max_number_length;
-    cfg.flags = (uint32_t)flags;
-    size_t length = (size_t)(end - start);
-    int rc;
-    if (length <= HYSON_CRITICAL_LIMIT) {
-        cfg.origin = base;
-        uint8_t *bytes = (*env)->GetPrimitiveArrayCritical(env, src, NULL);
-        if (bytes == NULL) {
-            return HYSON_ERR_OUT_OF_MEMORY;
-        }
-        rc = hyson_scan_window(bytes, (size_t)start, (size_t)end, last ? 1 : 0, &cfg, kernel, &ctx->tape);
-        (*env)->ReleasePrimitiveArrayCritical(env, src, bytes, JNI_ABORT);
-    } else {
-        /* a window grown around a long token: copied, so no critical region outlasts ~1 MiB of scanning */
-        if (ctx->input_capacity < length) {
-            uint8_t *p = realloc(ctx->input, length);
-            if (p == NULL) {
-                return HYSON_ERR_OUT_OF_MEMORY;
-            }
-            ctx->input = p;
-            ctx->input_capacity = length;
-        }
-        (*env)->GetByteArrayRegion(env, src, start, (jsize)length, (jbyte *)ctx->input);
-        cfg.origin = base + start;
-        rc = hyson_scan_window(ctx->input, 0, length, last ? 1 : 0, &cfg, kernel, &ctx->tape);
-    }
+    hyson_config cfg = hyson_make_config(max_string_length, max_document_length, max_depth, max_number_length, flags);
+    int rc = hyson_run(env, ctx, kernel, src, start, end, base, &cfg, 1, last ? 1 : 0);
     jlong sizes[6] = {(jlong)ctx->tape.size, (jlong)ctx->tape.latin1_size, (jlong)ctx->tape.utf16_size,
                       (jlong)ctx->tape.error_offset, (jlong)ctx->tape.spans_size, (jlong)ctx->tape.resume};
     (*env)->SetLongArrayRegion(env, info, 0, 6, sizes);

@@ -131,24 +131,11 @@ public final class JavaScanner implements Scanner {
                     continue value;
                 }
                 case 't':
-                    pos = literal(src, pos, end, tape, Tape.TRUE, 'r', 'u', 'e');
-                    break;
                 case 'f':
-                    if (pos + 5 > end || src[pos + 1] != 'a' || src[pos + 2] != 'l' || src[pos + 3] != 's' || src[pos + 4] != 'e') {
-                        throw fail(tape, ScanError.INVALID_LITERAL, pos);
-                    }
-                    tape.ensure(1)[tape.size++] = Tape.entry(Tape.FALSE, pos);
-                    pos += 5;
-                    break;
                 case 'n':
-                    pos = literal(src, pos, end, tape, Tape.NULL, 'u', 'l', 'l');
-                    break;
                 case 'N':
                 case 'I':
-                    if (!cfg.allowNonFiniteLiterals) {
-                        throw fail(tape, ScanError.EXPECTED_VALUE, pos);
-                    }
-                    pos = nonFinite(src, pos, pos, end, false, tape);
+                    pos = word(src, pos, end, cfg, tape);
                     break;
                 default:
                     if ((c >= '0' && c <= '9') || c == '-') {
@@ -278,24 +265,11 @@ public final class JavaScanner implements Scanner {
                                 continue;
                             }
                             case 't':
-                                pos = literal(src, pos, end, tape, Tape.TRUE, 'r', 'u', 'e');
-                                break;
                             case 'f':
-                                if (pos + 5 > end || src[pos + 1] != 'a' || src[pos + 2] != 'l' || src[pos + 3] != 's' || src[pos + 4] != 'e') {
-                                    throw fail(tape, ScanError.INVALID_LITERAL, pos);
-                                }
-                                tape.ensure(1)[tape.size++] = Tape.entry(Tape.FALSE, pos);
-                                pos += 5;
-                                break;
                             case 'n':
-                                pos = literal(src, pos, end, tape, Tape.NULL, 'u', 'l', 'l');
-                                break;
                             case 'N':
                             case 'I':
-                                if (!cfg.allowNonFiniteLiterals) {
-                                    throw fail(tape, ScanError.EXPECTED_VALUE, pos);
-                                }
-                                pos = nonFinite(src, pos, pos, end, false, tape);
+                                pos = word(src, pos, end, cfg, tape);
                                 break;
                             default:
                                 if ((c >= '0' && c <= '9') || c == '-') {
@@ -525,6 +499,27 @@ public final class JavaScanner implements Scanner {
             throw fail(tape, ScanError.EXPECTED_COLON, pos);
         }
         return skipWhitespace(src, pos + 1, end, cfg, tape);
+    }
+
+    /** A value that is a word: {@code true}, {@code false}, {@code null}, or (lenient) {@code NaN}, {@code Infinity}. */
+    private static int word(byte[] src, int pos, int end, ReadConfig cfg, Tape tape) {
+        switch (src[pos]) {
+            case 't':
+                return literal(src, pos, end, tape, Tape.TRUE, 'r', 'u', 'e');
+            case 'n':
+                return literal(src, pos, end, tape, Tape.NULL, 'u', 'l', 'l');
+            case 'f':
+                if (pos + 5 > end || src[pos + 1] != 'a' || src[pos + 2] != 'l' || src[pos + 3] != 's' || src[pos + 4] != 'e') {
+                    throw fail(tape, ScanError.INVALID_LITERAL, pos);
+                }
+                tape.ensure(1)[tape.size++] = Tape.entry(Tape.FALSE, pos);
+                return pos + 5;
+            default:
+                if (!cfg.allowNonFiniteLiterals) {
+                    throw fail(tape, ScanError.EXPECTED_VALUE, pos);
+                }
+                return nonFinite(src, pos, pos, end, false, tape);
+        }
     }
 
     private static int literal(byte[] src, int pos, int end, Tape tape, int tag, char c1, char c2, char c3) {

@@ -69,24 +69,19 @@ public final class StreamScan {
         long limit = cfg.maxDocumentLength;
         int filled = 0;
         boolean eof = false;
-        // the first window: grown from 8 KiB as the stream delivers, so a small document costs little
-        while (!eof) {
-            if (filled == buf.length) {
-                if (buf.length >= window) {
-                    break;
-                }
-                buf = java.util.Arrays.copyOf(buf, (int) Math.min(window, buf.length * 2L));
-            }
-            int room = room(buf, filled, 0, limit);
-            if (room <= 0) {
+        // the first window: grown from its first size as the stream delivers, so a small document costs little
+        for (;;) {
+            int r = fill(in, buf, filled, 0, limit);
+            if (r < 0) {
+                filled = ~r;
+                eof = true;
                 break;
             }
-            int r = in.read(buf, filled, room);
-            if (r < 0) {
-                eof = true;
-            } else {
-                filled += r;
+            filled = r;
+            if (filled < buf.length || buf.length >= window) {
+                break; // one byte past the limit, or a full window
             }
+            buf = java.util.Arrays.copyOf(buf, (int) Math.min(window, buf.length * 2L));
         }
         if (eof || filled > limit) {
             // the whole document is here (or past the limit, which the whole scan reports first)
@@ -105,10 +100,26 @@ public final class StreamScan {
         return -1;
     }
 
-    /** How many bytes to read next: one byte past the limit at most, so a longer stream is reported. */
-    private static int room(byte[] buf, int filled, long base, long limit) {
-        long left = limit - (base + filled); // >= -1: never more than one byte past the limit is read
-        return left >= buf.length ? buf.length - filled : (int) Math.min(buf.length - filled, left + 1);
+    /**
+     * Reads into {@code buf} from {@code filled} until it is full, one byte past the document limit
+     * has been read (so a longer stream is reported, not cut short) or the stream ends.
+     *
+     * @return the new fill, or its complement ({@code ~filled}, negative) when the stream ended
+     */
+    private static int fill(InputStream in, byte[] buf, int filled, long base, long limit) throws IOException {
+        while (filled < buf.length) {
+            long left = limit - (base + filled); // >= -1: never more than one byte past the limit is read
+            int room = left >= buf.length ? buf.length - filled : (int) Math.min(buf.length - filled, left + 1);
+            if (room <= 0) {
+                break;
+            }
+            int r = in.read(buf, filled, room);
+            if (r < 0) {
+                return ~filled;
+            }
+            filled += r;
+        }
+        return filled;
     }
 
     /** The windowed scan of a stream longer than its first window ({@code buf}, full); returns the last window. */
@@ -120,17 +131,10 @@ public final class StreamScan {
         boolean eof = false;
         for (;;) {
             int before = filled;
-            while (!eof && filled < buf.length) {
-                int room = room(buf, filled, base, limit);
-                if (room <= 0) {
-                    break;
-                }
-                int r = in.read(buf, filled, room);
-                if (r < 0) {
-                    eof = true;
-                } else {
-                    filled += r;
-                }
+            if (!eof) {
+                int r = fill(in, buf, filled, base, limit);
+                eof = r < 0;
+                filled = eof ? ~r : r;
             }
             if (base + filled > limit) {
                 throw ScanError.create(ScanError.DOCUMENT_LIMIT, buf, 0, filled, limit - base, cfg, base,
