@@ -135,6 +135,15 @@ final class ConvertCommand implements Callable<Integer> {
         }
         OutputStream out = null;
         try {
+            java.io.PushbackInputStream head = new java.io.PushbackInputStream(in, HEAD);
+            byte[] first = head.readNBytes(HEAD);
+            head.unread(first);
+            if (looksLikeJson(first)) {
+                // such bytes are valid MessagePack too (positive fixints), which would print one number per byte
+                ctx.error(name + ": this looks like JSON text, not MessagePack; to convert JSON use --to msgpack");
+                return Main.FAILED;
+            }
+            in = head;
             out = open();
             factory.toJson(in, out);
             out.close();
@@ -159,6 +168,32 @@ final class ConvertCommand implements Callable<Integer> {
                 }
             }
         }
+    }
+
+    /** Bytes looked at to tell JSON text from MessagePack. */
+    private static final int HEAD = 64;
+
+    /**
+     * Whether the first bytes of an input are JSON text: after optional whitespace a '{' or '[' with
+     * only printable ASCII, whitespace or UTF-8 beyond it. MessagePack of a map or an array starts
+     * with a byte of 0x80 or above, or carries bytes below 0x20, within its first bytes unless it is
+     * a sequence of small integers that happen to spell text.
+     */
+    static boolean looksLikeJson(byte[] b) {
+        int i = 0;
+        while (i < b.length && (b[i] == ' ' || b[i] == '\n' || b[i] == '\r' || b[i] == '\t')) {
+            i++;
+        }
+        if (i >= b.length || (b[i] != '{' && b[i] != '[')) {
+            return false;
+        }
+        for (; i < b.length; i++) {
+            int c = b[i] & 0xFF;
+            if (c < 0x20 && c != '\n' && c != '\r' && c != '\t' || c == 0x7F) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private OutputStream open() throws IOException {

@@ -101,6 +101,21 @@ class ConvertTest {
     }
 
     @Test
+    void toJson_givenJsonText_saysSoInsteadOfPrintingBytes() {
+        Result r = pipe("{\"a\": [1, 2]}\n".getBytes(StandardCharsets.UTF_8), "convert", "--to", "json");
+        assertEquals(1, r.code);
+        assertEquals(0, r.out.length);
+        assertTrue(r.err.contains("looks like JSON text, not MessagePack"), r.err);
+        assertTrue(r.err.contains("--to msgpack"), r.err);
+        // MessagePack that starts with a map or array header still converts
+        Result ok = pipe(new byte[] {(byte) 0x92, 0x01, 0x02}, "convert", "--to", "json");
+        assertEquals(0, ok.code, ok.err);
+        assertEquals("[1,2]", ok.text().strip());
+        // a fixint 123 ('{') followed by a control byte is MessagePack, not JSON
+        assertEquals(0, pipe(new byte[] {0x7B, 0x01}, "convert", "--to", "json").code);
+    }
+
+    @Test
     void usageErrors_exit2() {
         assertEquals(2, pipe(new byte[0], "convert", "--to", "yaml").code);
         assertEquals(2, pipe(new byte[0], "convert").code);
