@@ -129,6 +129,24 @@ class WriterTest {
     }
 
     @Test
+    void mapKeys_writingTheSameName_areRejected() {
+        Map<Object, Object> both = new java.util.LinkedHashMap<>();
+        both.put("1", "text");
+        both.put(1, "number");
+        for (JsonWriter w : List.of(JsonWriter.defaults(), JsonWriter.builder().sortKeys(true).build(),
+                JsonWriter.builder().pretty(true).build())) {
+            JsonWriteException e = assertThrows(JsonWriteException.class, () -> w.write(map("outer", both)));
+            assertTrue(e.getMessage().contains("same member name \"1\""), e.getMessage());
+            assertTrue(e.path().startsWith("$.outer"), e.path());
+        }
+        Map<Object, Object> distinct = new java.util.LinkedHashMap<>();
+        distinct.put(1, "a");
+        distinct.put(2L, "b");
+        distinct.put("3", "c");
+        assertEquals("{\"1\":\"a\",\"2\":\"b\",\"3\":\"c\"}", Json.write(distinct));
+    }
+
+    @Test
     void write_records_componentsInOrder() {
         assertEquals("{\"x\":1,\"y\":2.0,\"label\":\"p\"}", Json.write(new Point(1, 2, "p")));
         assertEquals("{\"point\":{\"x\":0,\"y\":-1.5,\"label\":null},\"colors\":[\"RED\",\"GREEN\"]}",

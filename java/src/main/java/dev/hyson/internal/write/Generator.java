@@ -266,12 +266,17 @@ public final class Generator {
         writeRaw((byte) '{');
         Object key = null;
         boolean first = true;
+        boolean checked = false;
         try {
             for (Map.Entry<Object, Object> e : map.entrySet()) {
                 if (e == null) {
                     throw new WriteFailure("cannot write a " + map.getClass().getName() + " that yields a null entry");
                 }
                 key = e.getKey();
+                if (!checked && !(key instanceof String)) {
+                    checked = true; // only keys written as text can collide: 1 and "1"
+                    checkDistinctNames(map);
+                }
                 if (!first) {
                     writeRaw((byte) ',');
                 }
@@ -317,6 +322,11 @@ public final class Generator {
         }
         int count = i;
         Arrays.sort(order, 0, count, (a, b) -> keys[a].compareTo(keys[b]));
+        for (int k = 1; k < count; k++) {
+            if (keys[order[k]].equals(keys[order[k - 1]])) {
+                throw duplicateName(keys[order[k]]);
+            }
+        }
         writeRaw((byte) '{');
         String key = null;
         try {
@@ -375,6 +385,26 @@ public final class Generator {
         } else {
             writeRaw((byte) ':');
         }
+    }
+
+    /** Fails when two keys of {@code map} write the same member name (1 and "1", say). */
+    private void checkDistinctNames(Map<Object, Object> map) {
+        java.util.HashSet<String> names = new java.util.HashSet<>();
+        for (Map.Entry<Object, Object> e : map.entrySet()) {
+            if (e == null) {
+                continue; // reported by the writing loop
+            }
+            String name = keyString(e.getKey());
+            if (!names.add(name)) {
+                throw duplicateName(name);
+            }
+        }
+    }
+
+    private static WriteFailure duplicateName(String name) {
+        String shown = name.length() > 40 ? name.substring(0, 40) + "..." : name;
+        return new WriteFailure("two map keys write the same member name \"" + shown
+                + "\" (RFC 8259 section 4: names should be unique)");
     }
 
     /** The member name for a map key: strings as they are, numbers, booleans, enums and chars as text. */
