@@ -169,8 +169,10 @@ public final class JsonReader {
      * longer one is read and scanned in windows of 1 MiB (one JNI crossing per window on the native
      * backend), so the input is never held whole: memory is the values built plus one window, which
      * grows only to hold the longest string ({@code maxStringLength}) or number. A stream longer
-     * than {@code maxDocumentLength} fails as soon as one byte past the limit is read; every error has
-     * the offset, line and column a {@link #parse(byte[])} of the same bytes reports. Under
+     * than {@code maxDocumentLength} fails as soon as one byte past the limit is read. Every error has
+     * the message, offset, line and column a {@link #parse(byte[])} of the same bytes reports, with
+     * one difference of order: a stream longer than the limit that has an error before it reports
+     * that error (it is read first), where an array reports the limit. Under
      * {@link DuplicateKeyPolicy#ERROR} or {@link Builder#bigDecimals(boolean) bigDecimals}, whose
      * errors are found while building values, after the scan, a longer document is buffered whole
      * too (at most {@code maxDocumentLength} bytes) so those errors can say where they are.

@@ -173,17 +173,36 @@ public final class ScanError {
         return cp;
     }
 
+    /**
+     * The text of the number at {@code pos} as the grammar reads it (RFC 8259 section 6), at most 40
+     * characters shown: the same whether the input is an array or a window of a stream.
+     */
     private static String numberText(byte[] src, int pos, int end) {
         int i = pos;
-        while (i < end && i - pos < 40 && isNumberChar(src[i])) {
+        if (i < end && src[i] == '-') {
             i++;
         }
-        String s = new String(src, pos, i - pos, java.nio.charset.StandardCharsets.ISO_8859_1);
-        return i < end && isNumberChar(src[i]) ? s + "..." : s;
+        i = digits(src, i, end);
+        if (i < end && src[i] == '.') {
+            i = digits(src, i + 1, end);
+        }
+        if (i < end && (src[i] == 'e' || src[i] == 'E')) {
+            i++;
+            if (i < end && (src[i] == '+' || src[i] == '-')) {
+                i++;
+            }
+            i = digits(src, i, end);
+        }
+        int shown = Math.min(i - pos, 40);
+        String s = new String(src, pos, shown, java.nio.charset.StandardCharsets.ISO_8859_1);
+        return shown < i - pos ? s + "..." : s;
     }
 
-    private static boolean isNumberChar(byte b) {
-        return (b >= '0' && b <= '9') || b == '-' || b == '+' || b == '.' || b == 'e' || b == 'E';
+    private static int digits(byte[] src, int i, int end) {
+        while (i < end && src[i] >= '0' && src[i] <= '9') {
+            i++;
+        }
+        return i;
     }
 
     private static String escapeText(byte[] src, int pos, int end) {

@@ -271,6 +271,19 @@ class WindowedScanTest {
     }
 
     @Test
+    void errorTexts_sameWhereTheWindowEndsNearThem() {
+        // the message quotes the number (or the byte) at the error; a window's end must not cut it
+        for (int pad = 0; pad < 70; pad++) {
+            for (String tail : new String[] {"1e400" + "-".repeat(40), "-1e999" + "1".repeat(50) + "x", "[1,\u00e9]",
+                    "[\"\\ud800\"]", "[1 2]"}) {
+                byte[] doc = (" ".repeat(pad) + tail).getBytes(StandardCharsets.UTF_8);
+                compare(scanners(), doc, DifferentialTest.DEFAULT, 64);
+                compare(scanners(), doc, DifferentialTest.STRICT, 64);
+            }
+        }
+    }
+
+    @Test
     void lineAndColumn_countedAcrossWindows() {
         SplittableRandom rnd = new SplittableRandom(7);
         String[] pieces = {"\n", "  ", "\"é\"", "\"日本\"", "\"😀\"", "1", "true", "\r\n", "\"a\""};
