@@ -139,7 +139,7 @@ public final class JsonReader {
             // below this size the fixed cost of a JNI call outweighs the faster native scan
             scanner = JavaScanner.INSTANCE;
         }
-        Tape tape = TAPES.get();
+        Tape tape = acquire();
         tape.reset(length);
         int end = offset + length;
         try {
@@ -148,7 +148,7 @@ public final class JsonReader {
             }
             return TapeMaterializer.materialize(tape, json, offset, end, config, KeyCache.SHARED);
         } finally {
-            tape.trim();
+            release(tape);
         }
     }
 
@@ -188,7 +188,7 @@ public final class JsonReader {
         Backends.Selection selection = backend.selection();
         Scanner scanner = selection.scanner();
         Scanner small = selection.isAuto() ? JavaScanner.INSTANCE : scanner;
-        Tape tape = TAPES.get();
+        Tape tape = acquire();
         tape.reset(StreamScan.WINDOW);
         try {
             int whole = StreamScan.scan(in, scanner, small, AUTO_NATIVE_MIN_LENGTH, config, tape, StreamScan.WINDOW);
@@ -196,8 +196,26 @@ public final class JsonReader {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } finally {
-            tape.trim();
+            release(tape);
         }
+    }
+
+    /**
+     * This thread's tape, or a fresh one while it is busy: a stream parse runs the caller's
+     * {@code InputStream} code between windows, and a parse from there must not touch the tape in use.
+     */
+    private static Tape acquire() {
+        Tape tape = TAPES.get();
+        if (tape.busy) {
+            return new Tape();
+        }
+        tape.busy = true;
+        return tape;
+    }
+
+    private static void release(Tape tape) {
+        tape.trim();
+        tape.busy = false;
     }
 
     /** Reads the whole stream into one array (at most maxDocumentLength + 1 bytes), then parses it. */

@@ -480,6 +480,24 @@ class ParserTest {
 
     @ParameterizedTest
     @MethodSource("backends")
+    void inputStream_thatParsesInsideRead_doesNotDisturbTheOuterParse(Backend backend) {
+        // user code runs between a stream's windows; a parse from there gets its own tape
+        for (String doc : new String[] {"[{\"k\":\"v\"},1,2,3,\"x\"]", "[" + "1,".repeat(525_288) + "2]"}) {
+            byte[] bytes = doc.getBytes(StandardCharsets.UTF_8);
+            InputStream nesting = new ByteArrayInputStream(bytes) {
+                @Override
+                public synchronized int read(byte[] b, int off, int len) {
+                    assertEquals(Map.of("inner", List.of(1L, 2L, 3L)), Json.parse("{\"inner\":[1,2,3]}"));
+                    assertEquals(List.of(7L), TestSupport.reader(backend).parse(new ByteArrayInputStream("[7]".getBytes(StandardCharsets.UTF_8))));
+                    return super.read(b, off, Math.min(len, 100_000));
+                }
+            };
+            assertEquals(TestSupport.reader(backend).parse(bytes), TestSupport.reader(backend).parse(nesting));
+        }
+    }
+
+    @ParameterizedTest
+    @MethodSource("backends")
     void inputStream_readToEnd_notClosed(Backend backend) {
         boolean[] closed = {false};
         InputStream in = new ByteArrayInputStream("{\"a\":[1,2]}".getBytes(StandardCharsets.UTF_8)) {

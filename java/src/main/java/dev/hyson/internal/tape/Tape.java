@@ -78,6 +78,8 @@ public final class Tape {
     public int phase;
     /** A windowed scan's nesting depth between windows. */
     public int depth;
+    /** Whether a parse holds this tape (a nested parse on the same thread then takes a fresh one). */
+    public boolean busy;
     /** The whole input of a stream that fit one window, until its values are built (see {@code StreamScan}). */
     public byte[] input;
     /** The window buffer of the last stream parse, kept for the next (see {@code StreamScan}). */
