@@ -23,8 +23,8 @@ import org.openjdk.jmh.annotations.Warmup;
 /**
  * The floor under every "parse to a tree" result: building the very tree {@link ParseBench} returns
  * for a document, with no parsing at all. The document is turned once (outside the measurement) into
- * a flat recipe: container sizes, member names (shared {@code String} instances, as a key cache
- * gives), each string value's UTF-8 bytes, each number already converted. The benchmark replays it:
+ * a flat recipe in contiguous arrays: container sizes, member names (shared {@code String}
+ * instances, as a key cache gives), all string values' bytes in one array, each number's bits. The benchmark replays it:
  * {@code LinkedHashMap}/{@code ArrayList} at their final sizes, one {@code new String(bytes, ...)}
  * per string value, {@code Long.valueOf}/{@code Double.valueOf} per number. Any parser that returns
  * this tree does at least this work, so a parse can be no faster than the scan-free time measured here;
@@ -47,12 +47,21 @@ public class TreeFloorBench {
     private static final int NAME = 2;
     private static final int STRING = 3;
     private static final int LATIN1 = 4;
-    private static final int VALUE = 5;
+    private static final int LONG = 5;
+    private static final int DOUBLE = 6;
+    private static final int OTHER = 7;
 
-    /** The recipe: an op per step, its int argument, its object argument. */
+    /*
+     * The recipe, in contiguous arrays as a parser's input is: an op per step, its int argument (a
+     * size or a length), its long argument (a number's bits, or where a string's bytes start in
+     * text), and the member names and literals by reference.
+     */
     int[] ops;
     int[] ints;
-    Object[] objects;
+    long[] longs;
+    Object[] refs;
+    byte[] text;
+    int textSize;
     int steps;
 
     /** Parses the document once and records the recipe. */
@@ -64,34 +73,39 @@ public class TreeFloorBench {
     void record(Object tree) {
         ops = new int[1024];
         ints = new int[1024];
-        objects = new Object[1024];
+        longs = new long[1024];
+        refs = new Object[1024];
+        text = new byte[1024];
+        textSize = 0;
         steps = 0;
         add(tree);
     }
 
-    private void step(int op, int i, Object o) {
+    private void step(int op, int i, long l, Object o) {
         if (steps == ops.length) {
             ops = java.util.Arrays.copyOf(ops, steps * 2);
             ints = java.util.Arrays.copyOf(ints, steps * 2);
-            objects = java.util.Arrays.copyOf(objects, steps * 2);
+            longs = java.util.Arrays.copyOf(longs, steps * 2);
+            refs = java.util.Arrays.copyOf(refs, steps * 2);
         }
         ops[steps] = op;
         ints[steps] = i;
-        objects[steps] = o;
+        longs[steps] = l;
+        refs[steps] = o;
         steps++;
     }
 
     private void add(Object v) {
         if (v instanceof Map) {
             Map<?, ?> m = (Map<?, ?>) v;
-            step(MAP, m.size(), null);
+            step(MAP, m.size(), 0, null);
             for (Map.Entry<?, ?> e : m.entrySet()) {
-                step(NAME, 0, e.getKey()); // the very instance: names come from a cache
+                step(NAME, 0, 0, e.getKey()); // the very instance: names come from a cache
                 add(e.getValue());
             }
         } else if (v instanceof List) {
             List<?> l = (List<?>) v;
-            step(LIST, l.size(), null);
+            step(LIST, l.size(), 0, null);
             for (Object x : l) {
                 add(x);
             }
@@ -99,9 +113,18 @@ public class TreeFloorBench {
             String s = (String) v;
             boolean latin1 = s.chars().allMatch(c -> c < 0x100);
             byte[] b = s.getBytes(latin1 ? StandardCharsets.ISO_8859_1 : StandardCharsets.UTF_8);
-            step(latin1 ? LATIN1 : STRING, b.length, b);
+            if (textSize + b.length > text.length) {
+                text = java.util.Arrays.copyOf(text, Math.max(text.length * 2, textSize + b.length));
+            }
+            System.arraycopy(b, 0, text, textSize, b.length);
+            step(latin1 ? LATIN1 : STRING, b.length, textSize, null);
+            textSize += b.length;
+        } else if (v instanceof Long) {
+            step(LONG, 0, (Long) v, null);
+        } else if (v instanceof Double) {
+            step(DOUBLE, 0, Double.doubleToRawLongBits((Double) v), null);
         } else {
-            step(VALUE, 0, v); // Long, Double, Boolean, null: boxed again below
+            step(OTHER, 0, 0, v); // Boolean (shared instances) or null
         }
     }
 
@@ -141,18 +164,22 @@ public class TreeFloorBench {
                     break;
                 }
                 case NAME:
-                    names[depth] = (String) objects[k];
+                    names[depth] = (String) refs[k];
                     continue;
                 case LATIN1:
-                    v = new String((byte[]) objects[k], 0, ints[k], StandardCharsets.ISO_8859_1);
+                    v = new String(text, (int) longs[k], ints[k], StandardCharsets.ISO_8859_1);
                     break;
                 case STRING:
-                    v = new String((byte[]) objects[k], 0, ints[k], StandardCharsets.UTF_8);
+                    v = new String(text, (int) longs[k], ints[k], StandardCharsets.UTF_8);
                     break;
-                default: {
-                    Object o = objects[k];
-                    v = o instanceof Long ? Long.valueOf((Long) o) : o instanceof Double ? Double.valueOf((Double) o) : o;
-                }
+                case LONG:
+                    v = Long.valueOf(longs[k]);
+                    break;
+                case DOUBLE:
+                    v = Double.valueOf(Double.longBitsToDouble(longs[k]));
+                    break;
+                default:
+                    v = refs[k];
             }
             if (depth == 0) {
                 return v;
