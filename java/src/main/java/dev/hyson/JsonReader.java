@@ -220,11 +220,11 @@ public final class JsonReader {
 
     /** Reads the whole stream into one array (at most maxDocumentLength + 1 bytes), then parses it. */
     private Object parseBuffered(InputStream in) {
-        byte[] buf = new byte[8192];
-        int n = 0;
         long limit = config.maxDocumentLength;
         // one byte past the limit is read, so a longer stream is reported rather than cut short
         long cap = Math.min(MAX_ARRAY, limit >= MAX_ARRAY ? MAX_ARRAY : limit + 1);
+        byte[] buf = new byte[(int) Math.min(8192, cap)];
+        int n = 0;
         try {
             for (;;) {
                 if (n == buf.length) {

@@ -174,17 +174,21 @@ final class ConvertCommand implements Callable<Integer> {
     private static final int HEAD = 64;
 
     /**
-     * Whether the first bytes of an input are JSON text: after optional whitespace a '{' or '[' with
-     * only printable ASCII, whitespace or UTF-8 beyond it. MessagePack of a map or an array starts
-     * with a byte of 0x80 or above, or carries bytes below 0x20, within its first bytes unless it is
-     * a sequence of small integers that happen to spell text.
+     * Whether the first bytes of an input are JSON text: after an optional UTF-8 byte order mark and
+     * whitespace, a character that starts a JSON value ({@code { [ " - 0-9 t f n}, or {@code /} of a
+     * comment), and nothing but printable text, whitespace or UTF-8 beyond it. Such bytes are valid
+     * MessagePack too (positive fixints), but MessagePack that is all printable text is a sequence of
+     * small integers that happen to spell text: rare enough to ask for a conscious choice.
      */
     static boolean looksLikeJson(byte[] b) {
         int i = 0;
+        if (b.length >= 3 && (b[0] & 0xFF) == 0xEF && (b[1] & 0xFF) == 0xBB && (b[2] & 0xFF) == 0xBF) {
+            i = 3;
+        }
         while (i < b.length && (b[i] == ' ' || b[i] == '\n' || b[i] == '\r' || b[i] == '\t')) {
             i++;
         }
-        if (i >= b.length || (b[i] != '{' && b[i] != '[')) {
+        if (i >= b.length || "{[\"-0123456789tfn/".indexOf(b[i]) < 0) {
             return false;
         }
         for (; i < b.length; i++) {

@@ -113,6 +113,12 @@ class ConvertTest {
         assertEquals("[1,2]", ok.text().strip());
         // a fixint 123 ('{') followed by a control byte is MessagePack, not JSON
         assertEquals(0, pipe(new byte[] {0x7B, 0x01}, "convert", "--to", "json").code);
+        // any JSON text: scalars, a byte order mark, a comment first
+        for (String json : new String[] {"123", "true", "null", "\"hello\"", "-1", "// c\n{\"a\":1}", "\ufeff{\"a\":1}"}) {
+            Result s = pipe(json.getBytes(StandardCharsets.UTF_8), "convert", "--to", "json");
+            assertEquals(1, s.code, json);
+            assertTrue(s.err.contains("looks like JSON text"), json + ": " + s.err);
+        }
     }
 
     @Test
