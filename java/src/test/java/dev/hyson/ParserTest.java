@@ -537,5 +537,35 @@ class ParserTest {
         }
         assertEquals("java", Backend.of(Backend.Choice.JAVA).name());
         assertEquals("swar64", Backend.of(Backend.Choice.JAVA).kernel());
+        if (forcedNative.isAvailable()) {
+            // a name that is no kernel is said to be one, not blamed on the CPU
+            JsonReader bogus = JsonReader.builder().backend(Backend.nativeKernel("avx1024")).build();
+            IllegalStateException e = assertThrows(IllegalStateException.class, () -> bogus.parse("1"));
+            assertTrue(e.getMessage().contains("'avx1024' is not a kernel (scalar, sse2, avx2, avx512)"), e.getMessage());
+        }
+    }
+
+    @ParameterizedTest
+    @MethodSource("backends")
+    void bufferedStream_readsNoMoreThanOnePastTheLimit(Backend backend) {
+        long[] read = {0};
+        InputStream endless = new InputStream() {
+            @Override
+            public int read() {
+                read[0]++;
+                return ' ';
+            }
+
+            @Override
+            public int read(byte[] b, int off, int len) {
+                java.util.Arrays.fill(b, off, off + len, (byte) ' ');
+                read[0] += len;
+                return len;
+            }
+        };
+        // duplicateKeys(ERROR) buffers the stream; it must stop reading past the limit all the same
+        JsonReader r = TestSupport.reader(backend, b -> b.maxDocumentLength(100).duplicateKeys(DuplicateKeyPolicy.ERROR));
+        assertEquals(JsonParseException.Kind.LIMIT_EXCEEDED, assertThrows(JsonParseException.class, () -> r.parse(endless)).kind());
+        assertEquals(101, read[0]);
     }
 }

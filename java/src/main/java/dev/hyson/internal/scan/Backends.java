@@ -63,8 +63,9 @@ public final class Backends {
             }
         }
         String error = why != null ? "native backend unavailable: " + why
-                : "native kernel '" + kernel + "' is not supported by this CPU (it supports "
-                        + String.join(", ", NativeLibrary.kernelNames()) + ")";
+                : "native kernel '" + kernel + "' " + (NativeLibrary.KNOWN_KERNELS.contains(kernel)
+                        ? "is not supported by this CPU" : "is not a kernel (scalar, sse2, avx2, avx512)")
+                        + " (this CPU has " + String.join(", ", NativeLibrary.kernelNames()) + ")";
         return new Selection("native", null, why, error);
     }
 

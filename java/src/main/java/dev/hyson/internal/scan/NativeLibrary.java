@@ -26,6 +26,9 @@ public final class NativeLibrary {
     /** The property that forces a CPU kernel. */
     public static final String KERNEL_PROPERTY = "hyson.native.kernel";
 
+    /** Every kernel the library can have; which of them a CPU supports is decided at load. */
+    static final java.util.Set<String> KNOWN_KERNELS = java.util.Set.of("scalar", "sse2", "avx2", "avx512");
+
     private static final int ABI_VERSION = 2;
     private static final String REASON;
     private static final List<NativeScanner> KERNELS;
@@ -50,8 +53,10 @@ public final class NativeLibrary {
                     }
                 }
                 if (chosen == null) {
-                    reason = "kernel '" + forced + "' forced by -D" + KERNEL_PROPERTY + " is not supported by this CPU"
-                            + " (it supports " + String.join(", ", names) + ")";
+                    reason = "kernel '" + forced + "' forced by -D" + KERNEL_PROPERTY
+                            + (KNOWN_KERNELS.contains(forced.trim().toLowerCase(Locale.ROOT)) ? " is not supported by this CPU"
+                                    : " is not a kernel (scalar, sse2, avx2, avx512)")
+                            + " (this CPU has " + String.join(", ", names) + ")";
                 }
             }
         }
