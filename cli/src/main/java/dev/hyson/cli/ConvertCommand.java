@@ -149,8 +149,12 @@ final class ConvertCommand implements Callable<Integer> {
             out.close();
             out = null;
             return Main.OK;
-        } catch (MessagePackException | JsonWriteException e) {
+        } catch (MessagePackException e) {
             ctx.error(name + ": " + e.getMessage());
+            return Main.FAILED;
+        } catch (JsonWriteException e) {
+            // a value JSON cannot hold as such (keys 1 and "1", say): the lossless form tags it
+            ctx.error(name + ": " + e.getMessage() + (lossless ? "" : "; --lossless writes every MessagePack value"));
             return Main.FAILED;
         } catch (UncheckedIOException e) {
             ctx.error(name + ": " + Input.describe(e.getCause()));

@@ -113,6 +113,13 @@ class ConvertTest {
         assertEquals("[1,2]", ok.text().strip());
         // a fixint 123 ('{') followed by a control byte is MessagePack, not JSON
         assertEquals(0, pipe(new byte[] {0x7B, 0x01}, "convert", "--to", "json").code);
+        // a map with keys 1 and "1": plain JSON cannot hold it, the message points to --lossless
+        Result keys = pipe(new byte[] {(byte) 0x82, 0x01, (byte) 0xc0, (byte) 0xa1, '1', (byte) 0xc0}, "convert", "--to", "json");
+        assertEquals(1, keys.code);
+        assertTrue(keys.err.contains("same member name") && keys.err.contains("--lossless"), keys.err);
+        Result lossless = pipe(new byte[] {(byte) 0x82, 0x01, (byte) 0xc0, (byte) 0xa1, '1', (byte) 0xc0}, "convert", "--to", "json",
+                "--lossless");
+        assertEquals(0, lossless.code, lossless.err);
         // any JSON text: scalars, a byte order mark, a comment first
         for (String json : new String[] {"123", "true", "null", "\"hello\"", "-1", "// c\n{\"a\":1}", "\ufeff{\"a\":1}"}) {
             Result s = pipe(json.getBytes(StandardCharsets.UTF_8), "convert", "--to", "json");
