@@ -288,7 +288,7 @@ public final class Generator {
                 writeValue(e.getValue(), depth + 1);
             }
         } catch (WriteFailure f) {
-            throw f.at(memberSegment(key));
+            throw f.isLocated() ? f : f.at(memberSegment(key));
         } catch (java.util.ConcurrentModificationException e) {
             throw new WriteFailure("the " + map.getClass().getName() + " changed while it was being written");
         }
@@ -324,7 +324,7 @@ public final class Generator {
         Arrays.sort(order, 0, count, (a, b) -> keys[a].compareTo(keys[b]));
         for (int k = 1; k < count; k++) {
             if (keys[order[k]].equals(keys[order[k - 1]])) {
-                throw duplicateName(keys[order[k]]);
+                throw duplicateName(keys[order[k]]).at(memberSegment(keys[order[k]]));
             }
         }
         writeRaw((byte) '{');
@@ -396,7 +396,7 @@ public final class Generator {
             }
             String name = keyString(e.getKey());
             if (!names.add(name)) {
-                throw duplicateName(name);
+                throw duplicateName(name).at(memberSegment(name)).located();
             }
         }
     }
@@ -439,6 +439,9 @@ public final class Generator {
     }
 
     private static String memberSegment(Object key) {
+        if (key == null) {
+            return "[null]"; // not ".null", which reads as a member named "null"
+        }
         String k = String.valueOf(key);
         boolean plain = !k.isEmpty() && Character.isJavaIdentifierStart(k.charAt(0));
         for (int i = 1; plain && i < k.length(); i++) {

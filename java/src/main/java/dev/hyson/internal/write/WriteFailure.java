@@ -28,10 +28,26 @@ public final class WriteFailure extends RuntimeException {
         this.keep = keep;
     }
 
+    /** Whether the failure already names its member, so the map being written adds no segment of its own. */
+    private boolean located;
+
     /** Adds the segment of the enclosing container ({@code .name}, {@code ['odd name']}, {@code [3]}). */
     public WriteFailure at(String segment) {
         segments.addFirst(segment);
         return this;
+    }
+
+    /** Marks the last segment added as the map member the failure is about (see {@link #isLocated}). */
+    public WriteFailure located() {
+        located = true;
+        return this;
+    }
+
+    /** @return whether the map being written should leave the path as it is, once; clears the mark */
+    public boolean isLocated() {
+        boolean was = located;
+        located = false;
+        return was;
     }
 
     /** @return the JSONPath-like location, {@code $} for the root */
