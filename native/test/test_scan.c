@@ -42,6 +42,13 @@ static uint8_t *read_file(const char *path, size_t *size) {
     return buf;
 }
 
+/* The file 'name' in folder 'dir', read whole (NULL when it cannot be read). */
+static uint8_t *read_entry(const char *dir, const char *name, size_t *size) {
+    char path[8192];
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    return read_file(path, size);
+}
+
 static void hand_cases(void) {
     hyson_config cfg = hyson_default_config();
     hyson_tape t;
@@ -189,10 +196,8 @@ int main(int argc, char **argv) {
         if (e->d_name[0] != 'y' && e->d_name[0] != 'n' && e->d_name[0] != 'i') {
             continue;
         }
-        char path[8192];
-        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
         size_t size = 0;
-        uint8_t *buf = read_file(path, &size);
+        uint8_t *buf = read_entry(dir, e->d_name, &size);
         if (buf == NULL) {
             continue;
         }
@@ -218,10 +223,8 @@ int main(int argc, char **argv) {
         if (len < 5 || strcmp(e->d_name + len - 5, ".json") != 0) {
             continue;
         }
-        char path[8192];
-        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
         size_t size = 0;
-        uint8_t *buf = read_file(path, &size);
+        uint8_t *buf = read_entry(dir, e->d_name, &size);
         if (buf == NULL) {
             continue;
         }

@@ -87,6 +87,25 @@ static inline int32_t hyson_hex4(const uint8_t *src, size_t i, size_t end) {
     return v;
 }
 
+/* Byte at a time (the kernels' tails, the scalar kernel's spaces): never reads at or past end. */
+static inline size_t hyson_special_tail(const uint8_t *src, size_t i, size_t end) {
+    while (i < end) {
+        uint8_t b = src[i];
+        if (b == '"' || b == '\\' || b < 0x20 || b >= 0x80) {
+            return i;
+        }
+        i++;
+    }
+    return end;
+}
+
+static inline size_t hyson_space_tail(const uint8_t *src, size_t i, size_t end) {
+    while (i < end && (src[i] == ' ' || src[i] == '\n' || src[i] == '\r' || src[i] == '\t')) {
+        i++;
+    }
+    return i;
+}
+
 /*
  * Validates the multi-byte sequence whose lead byte is src[i] (>= 0x80): returns the index after
  * it, or (size_t)-1 when it is ill-formed or runs past end.

@@ -11,6 +11,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "../generic/scan_support.h" /* hyson_special_tail, hyson_space_tail */
+
 /* Bit i set when p[i] is '"', '\\', below 0x20 or at least 0x80 (the signed compare catches both). */
 static inline unsigned hyson_special16(const uint8_t *p) {
     __m128i v = _mm_loadu_si128((const __m128i *)p);
@@ -25,25 +27,6 @@ static inline unsigned hyson_nonspace16(const uint8_t *p) {
     __m128i ws = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8(' ')), _mm_cmpeq_epi8(v, _mm_set1_epi8('\n'))),
                               _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('\r')), _mm_cmpeq_epi8(v, _mm_set1_epi8('\t'))));
     return ~(unsigned)_mm_movemask_epi8(ws) & 0xFFFFu;
-}
-
-/* The last bytes, one at a time: never reads at or past end. */
-static inline size_t hyson_special_tail(const uint8_t *src, size_t i, size_t end) {
-    while (i < end) {
-        uint8_t b = src[i];
-        if (b == '"' || b == '\\' || b < 0x20 || b >= 0x80) {
-            return i;
-        }
-        i++;
-    }
-    return end;
-}
-
-static inline size_t hyson_space_tail(const uint8_t *src, size_t i, size_t end) {
-    while (i < end && (src[i] == ' ' || src[i] == '\n' || src[i] == '\r' || src[i] == '\t')) {
-        i++;
-    }
-    return i;
 }
 
 #endif

@@ -24,21 +24,11 @@ static inline size_t hyson_k_find_special(const uint8_t *src, size_t i, size_t e
         }
         i += 8;
     }
-    while (i < end) {
-        uint8_t b = src[i];
-        if (b == '"' || b == '\\' || b < 0x20 || b >= 0x80) {
-            return i;
-        }
-        i++;
-    }
-    return end;
+    return hyson_special_tail(src, i, end);
 }
 
 static inline size_t hyson_k_skip_spaces(const uint8_t *src, size_t i, size_t end) {
-    while (i < end && (src[i] == ' ' || src[i] == '\n' || src[i] == '\r' || src[i] == '\t')) {
-        i++;
-    }
-    return i;
+    return hyson_space_tail(src, i, end);
 }
 
 static inline size_t hyson_k_utf8_run(const uint8_t *src, size_t i, size_t end, size_t *bad) {

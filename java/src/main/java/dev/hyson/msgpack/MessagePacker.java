@@ -1,5 +1,6 @@
 package dev.hyson.msgpack;
 
+import dev.hyson.internal.write.WriteFailure;
 import java.io.Closeable;
 import java.io.Flushable;
 import java.io.IOException;
@@ -824,20 +825,11 @@ public final class MessagePacker implements Flushable, Closeable {
                 writeValue(e.getValue(), depth + 1);
             }
         } catch (PathFailure fail) {
-            throw fail.at(memberSegment(key));
+            throw fail.at(WriteFailure.memberSegment(key));
         }
         if (written != n) {
             throw new PathFailure(MessagePackException.Kind.UNSUPPORTED_VALUE, "map changed size while being packed", null);
         }
-    }
-
-    private static String memberSegment(Object key) {
-        String k = String.valueOf(key);
-        boolean plain = !k.isEmpty() && Character.isJavaIdentifierStart(k.charAt(0));
-        for (int i = 1; plain && i < k.length(); i++) {
-            plain = Character.isJavaIdentifierPart(k.charAt(i));
-        }
-        return plain ? "." + k : "['" + k.replace("\\", "\\\\").replace("'", "\\'") + "']";
     }
 
     private void writeList(List<Object> list, int depth) {

@@ -107,20 +107,11 @@ public final class JavaScanner implements Scanner {
                         throw fail(tape, ScanError.DEPTH_LIMIT, pos);
                     }
                     boolean object = c == '{';
-                    long[] t = tape.ensure(2);
-                    int index = tape.size;
-                    t[index] = Tape.entry(object ? Tape.OBJECT : Tape.ARRAY, pos);
-                    tape.size = index + 2;
-                    depth++;
-                    if (depth >= stack.length) {
-                        stack = tape.stack = java.util.Arrays.copyOf(stack, stack.length * 2);
-                        counts = tape.counts = java.util.Arrays.copyOf(counts, counts.length * 2);
-                    }
-                    stack[depth] = ((long) index << 1) | (object ? 1 : 0);
-                    counts[depth] = 0;
+                    int index = open(tape, ++depth, pos, object);
+                    stack = tape.stack;
+                    counts = tape.counts;
                     pos = skipWhitespace(src, pos + 1, end, cfg, tape);
                     if (pos < end && src[pos] == (object ? '}' : ']')) {
-                        tape.entries[index + 1] = 0;
                         depth--;
                         pos++;
                         break;
@@ -248,18 +239,7 @@ public final class JavaScanner implements Scanner {
                                     throw fail(tape, ScanError.DEPTH_LIMIT, pos);
                                 }
                                 boolean object = c == '{';
-                                long[] t = tape.ensure(2);
-                                int index = tape.size;
-                                t[index] = Tape.entry(object ? Tape.OBJECT : Tape.ARRAY, base + pos);
-                                t[index + 1] = 0;
-                                tape.size = index + 2;
-                                depth++;
-                                if (depth >= tape.stack.length) {
-                                    tape.stack = java.util.Arrays.copyOf(tape.stack, tape.stack.length * 2);
-                                    tape.counts = java.util.Arrays.copyOf(tape.counts, tape.counts.length * 2);
-                                }
-                                tape.stack[depth] = ((long) index << 1) | (object ? 1 : 0);
-                                tape.counts[depth] = 0;
+                                open(tape, ++depth, base + pos, object);
                                 pos++;
                                 phase = object ? PHASE_OBJECT_FIRST : PHASE_ARRAY_FIRST;
                                 continue;
@@ -482,6 +462,27 @@ public final class JavaScanner implements Scanner {
                 return pos;
             }
         }
+    }
+
+    /**
+     * Writes the entry pair of a container opened at {@code offset} (its count 0 until the close
+     * patches it) and pushes it as level {@code depth} of the tape's stack.
+     *
+     * @return the container's tape index
+     */
+    private static int open(Tape tape, int depth, long offset, boolean object) {
+        long[] t = tape.ensure(2);
+        int index = tape.size;
+        t[index] = Tape.entry(object ? Tape.OBJECT : Tape.ARRAY, offset);
+        t[index + 1] = 0;
+        tape.size = index + 2;
+        if (depth >= tape.stack.length) {
+            tape.stack = java.util.Arrays.copyOf(tape.stack, tape.stack.length * 2);
+            tape.counts = java.util.Arrays.copyOf(tape.counts, tape.counts.length * 2);
+        }
+        tape.stack[depth] = ((long) index << 1) | (object ? 1 : 0);
+        tape.counts[depth] = 0;
+        return index;
     }
 
     private static int close(Tape tape, long frame, int count, int pos) {

@@ -288,7 +288,7 @@ public final class Generator {
                 writeValue(e.getValue(), depth + 1);
             }
         } catch (WriteFailure f) {
-            throw f.isLocated() ? f : f.at(memberSegment(key));
+            throw f.isLocated() ? f : f.at(WriteFailure.memberSegment(key));
         } catch (java.util.ConcurrentModificationException e) {
             throw new WriteFailure("the " + map.getClass().getName() + " changed while it was being written");
         }
@@ -314,7 +314,7 @@ public final class Generator {
             try {
                 keys[i] = keyString(e.getKey());
             } catch (WriteFailure f) {
-                throw f.at(memberSegment(e.getKey()));
+                throw f.at(WriteFailure.memberSegment(e.getKey()));
             }
             values[i] = e.getValue();
             order[i] = i;
@@ -324,7 +324,7 @@ public final class Generator {
         Arrays.sort(order, 0, count, (a, b) -> keys[a].compareTo(keys[b]));
         for (int k = 1; k < count; k++) {
             if (keys[order[k]].equals(keys[order[k - 1]])) {
-                throw duplicateName(keys[order[k]]).at(memberSegment(keys[order[k]]));
+                throw duplicateName(keys[order[k]]).at(WriteFailure.memberSegment(keys[order[k]]));
             }
         }
         writeRaw((byte) '{');
@@ -347,7 +347,7 @@ public final class Generator {
                 writeValue(values[j], depth + 1);
             }
         } catch (WriteFailure f) {
-            throw f.at(memberSegment(key));
+            throw f.at(WriteFailure.memberSegment(key));
         }
         if (cfg.pretty) {
             newline(depth);
@@ -396,7 +396,7 @@ public final class Generator {
             }
             String name = keyString(e.getKey());
             if (!names.add(name)) {
-                throw duplicateName(name).at(memberSegment(name)).located();
+                throw duplicateName(name).at(WriteFailure.memberSegment(name)).located();
             }
         }
     }
@@ -436,18 +436,6 @@ public final class Generator {
         }
         throw new WriteFailure("cannot write a map key of type " + key.getClass().getName()
                 + ": keys must be CharSequence, Number, Boolean, Character or Enum");
-    }
-
-    private static String memberSegment(Object key) {
-        if (key == null) {
-            return "[null]"; // not ".null", which reads as a member named "null"
-        }
-        String k = String.valueOf(key);
-        boolean plain = !k.isEmpty() && Character.isJavaIdentifierStart(k.charAt(0));
-        for (int i = 1; plain && i < k.length(); i++) {
-            plain = Character.isJavaIdentifierPart(k.charAt(i));
-        }
-        return plain ? "." + k : "['" + k.replace("\\", "\\\\").replace("'", "\\'") + "']";
     }
 
     private void writeList(List<Object> list, int depth) {
@@ -590,7 +578,7 @@ public final class Generator {
                 writeValue(value, depth + 1);
             }
         } catch (WriteFailure f) {
-            throw f.at(memberSegment(name));
+            throw f.at(WriteFailure.memberSegment(name));
         }
         if (cfg.pretty) {
             newline(depth);

@@ -69,4 +69,20 @@ public final class WriteFailure extends RuntimeException {
         }
         return sb.toString();
     }
+
+    /**
+     * The path segment of a map member: {@code .name} for an identifier, {@code ['odd name']}
+     * otherwise, {@code [null]} for a null key. Shared by the JSON and MessagePack writers.
+     */
+    public static String memberSegment(Object key) {
+        if (key == null) {
+            return "[null]"; // not ".null", which reads as a member named "null"
+        }
+        String k = String.valueOf(key);
+        boolean plain = !k.isEmpty() && Character.isJavaIdentifierStart(k.charAt(0));
+        for (int i = 1; plain && i < k.length(); i++) {
+            plain = Character.isJavaIdentifierPart(k.charAt(i));
+        }
+        return plain ? "." + k : "['" + k.replace("\\", "\\\\").replace("'", "\\'") + "']";
+    }
 }
