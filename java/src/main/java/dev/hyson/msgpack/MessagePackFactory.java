@@ -3,6 +3,7 @@ package dev.hyson.msgpack;
 import dev.hyson.JsonReader;
 import dev.hyson.JsonWriter;
 import dev.hyson.internal.names.KeyCache;
+import dev.hyson.internal.names.NameCache;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -95,6 +96,8 @@ public final class MessagePackFactory {
     final boolean floatAsFloat32;
     final BigDecimalPolicy bigDecimalPolicy;
     final boolean internKeys;
+    /** Map keys (str) already packed by this factory's packers, with their headers. */
+    final NameCache names;
     final JsonForm jsonForm;
     private final Map<Class<?>, Registration> byClass;
     private final Registration[] byCode;
@@ -122,6 +125,7 @@ public final class MessagePackFactory {
         for (Registration r : all) {
             byCode[r.type & 0xFF] = r;
         }
+        this.names = new NameCache();
         this.packers = ThreadLocal.withInitial(() -> new MessagePacker(this, POOLED_BUFFER));
         this.unpackers = ThreadLocal.withInitial(() -> new MessageUnpacker(this));
     }

@@ -1,5 +1,7 @@
 package dev.hyson.msgpack;
 
+import dev.hyson.internal.names.NameCache;
+
 import dev.hyson.internal.write.WriteFailure;
 import java.io.Closeable;
 import java.io.Flushable;
@@ -56,9 +58,12 @@ public final class MessagePacker implements Flushable, Closeable {
     private static final int MAX_ARRAY = Integer.MAX_VALUE - 16;
     /** Room reserved for an extension header whose payload length is not known yet (ext32). */
     private static final int EXT_RESERVE = 6;
+    /** Chars copied out of a string at a time by {@link #writeUtf8}. */
+    private static final int CHUNK = 512;
 
     private final MessagePackFactory f;
     private final boolean compat;
+    private final NameCache names;
     private byte[] buf;
     private int pos;
     private OutputStream out;
@@ -67,13 +72,15 @@ public final class MessagePacker implements Flushable, Closeable {
     private int pinned;
     /** Nesting at which a value packed from inside an extension packer starts. */
     private int valueDepth;
-    private Object[] path = new Object[32];
+    /** Scratch for {@link #writeUtf8}: a string's non-ASCII rest is copied out in chunks. */
+    private final char[] chars = new char[CHUNK];
     /** Taken from the factory's per-thread pool. */
     boolean inUse;
 
     MessagePacker(MessagePackFactory f, int initialCapacity) {
         this.f = f;
         this.compat = f.compatibility;
+        this.names = f.names;
         this.buf = new byte[initialCapacity];
     }
 
@@ -94,7 +101,6 @@ public final class MessagePacker implements Flushable, Closeable {
         if (buf.length > keepCapacity) {
             buf = new byte[keepCapacity];
         }
-        Arrays.fill(path, null);
     }
 
     /** @return the bytes written so far, drained or not */
@@ -351,7 +357,12 @@ public final class MessagePacker implements Flushable, Closeable {
         return this;
     }
 
-    /** Encodes {@code s} as UTF-8 at {@code p}, where there is room for 3 bytes per char. */
+    /**
+     * Encodes {@code s} as UTF-8 at {@code p}, where there is room for 3 bytes per char. The ASCII
+     * head is copied with {@code charAt} (fastest for the short, mostly ASCII strings of typical
+     * documents); the rest is copied out in chunks to a char array, which costs far less per char
+     * than {@code charAt} on a string that holds non-Latin-1 text.
+     */
     private int writeUtf8(String s, int p) {
         byte[] b = buf;
         int n = s.length();
@@ -364,27 +375,35 @@ public final class MessagePacker implements Flushable, Closeable {
             b[p + i] = (byte) c;
         }
         p += i;
-        for (; i < n; i++) {
-            char c = s.charAt(i);
-            if (c < 0x80) {
-                b[p++] = (byte) c;
-            } else if (c < 0x800) {
-                b[p++] = (byte) (0xC0 | (c >> 6));
-                b[p++] = (byte) (0x80 | (c & 0x3F));
-            } else if (Character.isSurrogate(c)) {
-                if (Character.isHighSurrogate(c) && i + 1 < n && Character.isLowSurrogate(s.charAt(i + 1))) {
-                    int cp = Character.toCodePoint(c, s.charAt(++i));
-                    b[p++] = (byte) (0xF0 | (cp >> 18));
-                    b[p++] = (byte) (0x80 | ((cp >> 12) & 0x3F));
-                    b[p++] = (byte) (0x80 | ((cp >> 6) & 0x3F));
-                    b[p++] = (byte) (0x80 | (cp & 0x3F));
+        char[] ch = chars;
+        while (i < n) {
+            // one char of look-ahead past the chunk, for a surrogate pair split by its end
+            int stop = Math.min(n, i + CHUNK - 1);
+            int copyEnd = Math.min(n, stop + 1);
+            s.getChars(i, copyEnd, ch, 0);
+            int base = i;
+            for (; i < stop; i++) {
+                char c = ch[i - base];
+                if (c < 0x80) {
+                    b[p++] = (byte) c;
+                } else if (c < 0x800) {
+                    b[p++] = (byte) (0xC0 | (c >> 6));
+                    b[p++] = (byte) (0x80 | (c & 0x3F));
+                } else if (Character.isSurrogate(c)) {
+                    if (Character.isHighSurrogate(c) && i + 1 < n && Character.isLowSurrogate(ch[i + 1 - base])) {
+                        int cp = Character.toCodePoint(c, ch[++i - base]);
+                        b[p++] = (byte) (0xF0 | (cp >> 18));
+                        b[p++] = (byte) (0x80 | ((cp >> 12) & 0x3F));
+                        b[p++] = (byte) (0x80 | ((cp >> 6) & 0x3F));
+                        b[p++] = (byte) (0x80 | (cp & 0x3F));
+                    } else {
+                        b[p++] = '?';
+                    }
                 } else {
-                    b[p++] = '?';
+                    b[p++] = (byte) (0xE0 | (c >> 12));
+                    b[p++] = (byte) (0x80 | ((c >> 6) & 0x3F));
+                    b[p++] = (byte) (0x80 | (c & 0x3F));
                 }
-            } else {
-                b[p++] = (byte) (0xE0 | (c >> 12));
-                b[p++] = (byte) (0x80 | ((c >> 6) & 0x3F));
-                b[p++] = (byte) (0x80 | (c & 0x3F));
             }
         }
         return p;
@@ -590,8 +609,13 @@ public final class MessagePacker implements Flushable, Closeable {
         private static final long serialVersionUID = 1L;
         final MessagePackException.Kind kind;
         final String problem;
-        final StringBuilder reversedPath = new StringBuilder();
+        /** Path segments, innermost first. */
         final java.util.ArrayList<String> segments = new java.util.ArrayList<>();
+        /** The container whose nesting passed maxDepth; compared with each container unwound. */
+        Object tooDeep;
+        /** Depths at which {@link #tooDeep} was found enclosing itself: the outermost, the next one in. */
+        int cycleDepth = -1;
+        int cycleNext = -1;
 
         PathFailure(MessagePackException.Kind kind, String problem, Throwable cause) {
             super(problem, cause, false, false);
@@ -604,12 +628,30 @@ public final class MessagePacker implements Flushable, Closeable {
             return this;
         }
 
-        MessagePackException toException() {
-            StringBuilder p = new StringBuilder("$");
-            for (int i = segments.size() - 1; i >= 0; i--) {
-                p.append(segments.get(i));
+        /**
+         * Adds {@code segment} on the way out of {@code container} at {@code depth}; when that is
+         * the container found too deep, the failure is a cycle (the outermost occurrence is
+         * unwound last).
+         */
+        PathFailure at(String segment, Object container, int depth) {
+            if (tooDeep == container) {
+                cycleNext = cycleDepth;
+                cycleDepth = depth;
             }
-            return new MessagePackException(kind, problem + " at " + p, -1, getCause());
+            return at(segment);
+        }
+
+        MessagePackException toException() {
+            java.util.List<String> rootFirst = new java.util.ArrayList<>(segments);
+            java.util.Collections.reverse(rootFirst);
+            if (cycleDepth < 0) {
+                return new MessagePackException(kind, problem + " at " + WriteFailure.path(rootFirst, Integer.MAX_VALUE),
+                        -1, getCause());
+            }
+            // the path down to where the cycle closes: the container's first occurrence inside itself
+            String cycle = "cycle: this " + tooDeep.getClass().getName() + " contains itself (at depth " + cycleDepth + ")";
+            int keep = cycleNext >= 0 ? cycleNext : rootFirst.size();
+            return new MessagePackException(kind, cycle + " at " + WriteFailure.path(rootFirst, keep), -1, getCause());
         }
     }
 
@@ -624,16 +666,18 @@ public final class MessagePacker implements Flushable, Closeable {
             packString((String) v);
         } else if (c == Long.class) {
             packLong((Long) v);
-        } else if (c == Integer.class) {
-            packLong((Integer) v);
+        } else if (c == LinkedHashMap.class) {
+            writeMap((Map<Object, Object>) v, depth);
+        } else if (c == ArrayList.class) {
+            writeList((List<Object>) v, depth);
         } else if (c == Double.class) {
             packDouble((Double) v);
         } else if (c == Boolean.class) {
             packBoolean((Boolean) v);
-        } else if (c == LinkedHashMap.class || c == HashMap.class || c == TreeMap.class) {
+        } else if (c == Integer.class) {
+            packLong((Integer) v);
+        } else if (c == HashMap.class || c == TreeMap.class) {
             writeMap((Map<Object, Object>) v, depth);
-        } else if (c == ArrayList.class) {
-            writeList((List<Object>) v, depth);
         } else if (c == Float.class) {
             if (f.floatAsFloat32) {
                 packFloat((Float) v);
@@ -677,7 +721,7 @@ public final class MessagePacker implements Flushable, Closeable {
             for (Object o : (Iterable<Object>) v) {
                 copy.add(o);
             }
-            writeElements(copy, depth);
+            writeElements(copy, v, depth);
         } else if (c.isArray()) {
             writeArray(v, depth);
         } else if (v instanceof CharSequence) {
@@ -787,22 +831,39 @@ public final class MessagePacker implements Flushable, Closeable {
         }
     }
 
-    /** Records the container on the path; past the depth limit, tells a cycle from deep nesting. */
+    /**
+     * Fails past the depth limit. A cycle is told from deep nesting as the failure is unwound: the
+     * container found too deep is compared with each enclosing one ({@link PathFailure#at(String,
+     * Object, int)}), so the way down costs no bookkeeping.
+     */
     private void enter(Object container, int depth) {
         if (depth >= f.maxDepth) {
-            for (int i = 0; i < depth && i < path.length; i++) {
-                if (path[i] == container) {
-                    throw new PathFailure(MessagePackException.Kind.LIMIT_EXCEEDED, "cycle: this "
-                            + container.getClass().getName() + " contains itself (at depth " + i + ")", null);
-                }
-            }
-            throw new PathFailure(MessagePackException.Kind.LIMIT_EXCEEDED,
+            PathFailure fail = new PathFailure(MessagePackException.Kind.LIMIT_EXCEEDED,
                     "nesting deeper than maxDepth (" + f.maxDepth + "): raise it with MessagePackFactory.Builder.maxDepth", null);
+            fail.tooDeep = container;
+            throw fail;
         }
-        if (depth >= path.length) {
-            path = Arrays.copyOf(path, Math.max(path.length * 2, depth + 1));
+    }
+
+    /** Packs a str map key, from the factory's {@link NameCache} when it was packed before. */
+    private void packKey(String key) {
+        byte[] encoded = names.get(key);
+        if (encoded != null) {
+            int n = encoded.length;
+            ensure(n);
+            System.arraycopy(encoded, 0, buf, pos, n);
+            pos += n;
+            return;
         }
-        path[depth] = container;
+        int n = key.length();
+        if (n > NameCache.MAX_NAME_LENGTH) {
+            packString(key);
+            return;
+        }
+        ensure(n * 3 + 5); // packString then has room: no drain moves the key's bytes
+        int start = pos;
+        packString(key);
+        names.put(key, Arrays.copyOfRange(buf, start, pos));
     }
 
     private void writeMap(Map<Object, Object> map, int depth) {
@@ -818,14 +879,14 @@ public final class MessagePacker implements Flushable, Closeable {
                     throw new PathFailure(MessagePackException.Kind.UNSUPPORTED_VALUE, "map changed size while being packed", null);
                 }
                 if (key != null && key.getClass() == String.class) {
-                    packString((String) key);
+                    packKey((String) key);
                 } else {
                     writeValue(key, depth + 1);
                 }
                 writeValue(e.getValue(), depth + 1);
             }
         } catch (PathFailure fail) {
-            throw fail.at(WriteFailure.memberSegment(key));
+            throw fail.at(WriteFailure.memberSegment(key), map, depth);
         }
         if (written != n) {
             throw new PathFailure(MessagePackException.Kind.UNSUPPORTED_VALUE, "map changed size while being packed", null);
@@ -834,19 +895,32 @@ public final class MessagePacker implements Flushable, Closeable {
 
     private void writeList(List<Object> list, int depth) {
         enter(list, depth);
-        writeElements(list, depth);
+        writeElements(list, list, depth);
     }
 
-    private void writeElements(List<Object> list, int depth) {
+    /** Writes the elements of {@code list}, which holds those of {@code container} (for cycles). */
+    private void writeElements(List<Object> list, Object container, int depth) {
         int n = list.size();
         packArrayHeader(n);
         int i = 0;
         try {
             for (; i < n; i++) {
-                writeValue(list.get(i), depth + 1);
+                Object v = list.get(i);
+                // the common element types without the full dispatch (a list of doubles is
+                // canada.json's whole body)
+                Class<?> c = v == null ? null : v.getClass();
+                if (c == Double.class) {
+                    packDouble((Double) v);
+                } else if (c == Long.class) {
+                    packLong((Long) v);
+                } else if (c == String.class) {
+                    packString((String) v);
+                } else {
+                    writeValue(v, depth + 1);
+                }
             }
         } catch (PathFailure fail) {
-            throw fail.at("[" + i + "]");
+            throw fail.at("[" + i + "]", container, depth);
         }
     }
 
@@ -891,7 +965,7 @@ public final class MessagePacker implements Flushable, Closeable {
             packString(new String((char[]) array));
         } else {
             enter(array, depth);
-            writeElements(Arrays.asList((Object[]) array), depth);
+            writeElements(Arrays.asList((Object[]) array), array, depth);
         }
     }
 
@@ -908,13 +982,13 @@ public final class MessagePacker implements Flushable, Closeable {
             } catch (ReflectiveOperationException | RuntimeException e) {
                 throw new PathFailure(MessagePackException.Kind.UNSUPPORTED_VALUE,
                         "cannot read record component " + rc.getName() + " of " + c.getName() + ": " + e, e)
-                        .at("." + rc.getName());
+                        .at("." + rc.getName(), v, depth);
             }
             packString(rc.getName());
             try {
                 writeValue(value, depth + 1);
             } catch (PathFailure fail) {
-                throw fail.at("." + rc.getName());
+                throw fail.at("." + rc.getName(), v, depth);
             }
         }
     }

@@ -336,6 +336,106 @@ class MessagePackTest {
     }
 
     @Test
+    void pack_cycleThroughMapAndList_namesTheOutermostContainer() {
+        Map<String, Object> m = new LinkedHashMap<>();
+        List<Object> l = new ArrayList<>();
+        m.put("l", l);
+        l.add(1L);
+        l.add(m);
+        MessagePackException e = assertThrows(MessagePackException.class, () -> MessagePack.pack(List.of(m)));
+        assertEquals(MessagePackException.Kind.LIMIT_EXCEEDED, e.kind());
+        // the container found too deep (the list or the map, by the parity of maxDepth) is named,
+        // with the path down to where it first encloses itself
+        assertTrue(e.getMessage().equals("cycle: this java.util.ArrayList contains itself (at depth 2) at $[0].l[1].l")
+                || e.getMessage().equals("cycle: this java.util.LinkedHashMap contains itself (at depth 1) at $[0].l[1]"),
+                e.getMessage());
+        // deep nesting without a cycle is not called one
+        List<Object> deep = new ArrayList<>();
+        List<Object> cur = deep;
+        for (int i = 0; i < 2000; i++) {
+            List<Object> next = new ArrayList<>();
+            cur.add(next);
+            cur = next;
+        }
+        e = assertThrows(MessagePackException.class, () -> MessagePack.pack(deep));
+        assertTrue(e.getMessage().startsWith("nesting deeper than maxDepth"), e.getMessage());
+        assertTrue(e.getMessage().endsWith("at $[0][0][0][0][0][0][0][0][0][0][0][0]...(976 levels)...[0][0][0][0][0][0][0][0][0][0][0][0]"),
+                e.getMessage());
+    }
+
+    /** The UTF-8 the packer must write: String.getBytes (a lone surrogate as '?'), after its str header. */
+    private static byte[] expectedStr(String s) {
+        byte[] utf8 = s.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        int n = utf8.length;
+        if (n < 32) {
+            out.write(0xa0 | n);
+        } else if (n < 256) {
+            out.write(0xd9);
+            out.write(n);
+        } else {
+            out.write(0xda);
+            out.write(n >> 8);
+            out.write(n);
+        }
+        out.writeBytes(utf8);
+        return out.toByteArray();
+    }
+
+    @Test
+    void packString_everyCharClass_acrossChunkEdges_equalsStringGetBytes() {
+        java.util.Random rnd = new java.util.Random(42);
+        char[] pool = {'a', '~', '\u00e9', '\u07ff', '\u0800', '\u4e2d', '\uffff', '\ud83d', '\ude00'};
+        for (int len : new int[] {0, 1, 31, 32, 255, 256, 510, 511, 512, 513, 1023, 1024, 1500, 4000}) {
+            for (int trial = 0; trial < 8; trial++) {
+                StringBuilder sb = new StringBuilder();
+                int ascii = trial % 2 == 0 ? rnd.nextInt(len + 1) : 0; // an ASCII head of any length
+                for (int i = 0; i < len; i++) {
+                    if (i < ascii) {
+                        sb.append((char) ('a' + rnd.nextInt(26)));
+                    } else if (rnd.nextInt(3) == 0) {
+                        sb.append("\ud83d\ude00"); // a pair, which lands on chunk edges at some lengths
+                    } else {
+                        sb.append(pool[rnd.nextInt(pool.length)]);
+                    }
+                }
+                String s = sb.toString();
+                assertArrayEquals(expectedStr(s), MessagePack.pack(s), "length " + s.length());
+                // the same string as a map key, twice: packed, then from the factory's name cache
+                Map<String, Object> m = new LinkedHashMap<>();
+                m.put(s, 1L);
+                byte[] once = MessagePack.pack(m);
+                assertArrayEquals(once, MessagePack.pack(m));
+                byte[] key = Arrays.copyOfRange(once, 1, once.length - 1);
+                assertArrayEquals(expectedStr(s), key, "key of length " + s.length());
+            }
+        }
+    }
+
+    @Test
+    void packKey_cachedPerFactory_compatibilityHeadersKept() {
+        String k = "k".repeat(40); // str8 by default, str16 in compatibility mode (no str8)
+        Map<String, Object> m = Map.of(k, true);
+        MessagePackFactory compat = MessagePackFactory.builder().compatibility(true).build();
+        assertEquals("81-d9-28", packHex(m).substring(0, 8));
+        assertEquals("81-da-00-28", hex(compat.pack(m)).substring(0, 11));
+        assertEquals("81-d9-28", packHex(m).substring(0, 8));
+        assertEquals("81-da-00-28", hex(compat.pack(m)).substring(0, 11));
+        // a stream packer draining its buffer between keys writes the same bytes
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        Map<String, Object> many = new LinkedHashMap<>();
+        for (int i = 0; i < 3000; i++) {
+            many.put("key-" + (i % 50) + "-" + i, (long) i);
+        }
+        MessagePack.pack(many, out);
+        MessagePack.pack(many, out);
+        byte[] both = out.toByteArray();
+        byte[] one = MessagePack.pack(many);
+        assertArrayEquals(one, Arrays.copyOfRange(both, 0, one.length));
+        assertArrayEquals(one, Arrays.copyOfRange(both, one.length, both.length));
+    }
+
+    @Test
     void pack_otherJavaTypes() {
         assertEquals(List.of(1L, 2L), MessagePack.unpack(MessagePack.pack(new int[] {1, 2})));
         assertEquals(List.of(1.5), MessagePack.unpack(MessagePack.pack(new double[] {1.5})));

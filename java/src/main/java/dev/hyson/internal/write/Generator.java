@@ -1,5 +1,6 @@
 package dev.hyson.internal.write;
 
+import dev.hyson.internal.names.NameCache;
 import dev.hyson.internal.number.DoubleFormatter;
 import java.lang.reflect.Array;
 import java.lang.reflect.Method;

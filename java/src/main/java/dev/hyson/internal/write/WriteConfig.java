@@ -1,5 +1,6 @@
 package dev.hyson.internal.write;
 
+import dev.hyson.internal.names.NameCache;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;

@@ -52,10 +52,23 @@ public final class WriteFailure extends RuntimeException {
 
     /** @return the JSONPath-like location, {@code $} for the root */
     public String path() {
+        return path(segments, keep);
+    }
+
+    /**
+     * Formats a JSONPath-like location ({@code $} for the root) from its first {@code keep}
+     * segments, root first, eliding the middle of a long one ({@code ...(976 levels)...}). Shared
+     * by the JSON and MessagePack writers.
+     */
+    public static String path(Iterable<String> rootFirst, int keep) {
+        int size = 0;
+        for (String ignored : rootFirst) {
+            size++;
+        }
+        int n = Math.min(keep, size);
         StringBuilder sb = new StringBuilder("$");
-        int n = Math.min(keep, segments.size());
         int i = 0;
-        for (String s : segments) {
+        for (String s : rootFirst) {
             if (i >= n) {
                 break;
             }
