@@ -33,7 +33,7 @@ final class JsonBridge {
 
     /** Replaces what JSON lacks by its JSON form; everything else is returned as it is. */
     @SuppressWarnings("unchecked")
-    static Object toJsonValue(Object v, boolean lossless) {
+    static Object toJsonValue(Object v, boolean lossless, dev.hyson.JsonWriter writer) {
         if (v instanceof Map) {
             Map<Object, Object> m = (Map<Object, Object>) v;
             boolean pairs = false;
@@ -50,8 +50,8 @@ final class JsonBridge {
                 List<Object> list = new ArrayList<>(m.size());
                 for (Map.Entry<Object, Object> e : m.entrySet()) {
                     List<Object> pair = new ArrayList<>(2);
-                    pair.add(toJsonValue(e.getKey(), true));
-                    pair.add(toJsonValue(e.getValue(), true));
+                    pair.add(toJsonValue(e.getKey(), true, writer));
+                    pair.add(toJsonValue(e.getValue(), true, writer));
                     list.add(pair);
                 }
                 return tagged(MAP, list);
@@ -60,9 +60,11 @@ final class JsonBridge {
             for (Map.Entry<Object, Object> e : m.entrySet()) {
                 Object k = e.getKey();
                 if (!(k instanceof String || k instanceof Number || k instanceof Boolean || k == null)) {
-                    k = dev.hyson.Json.write(toJsonValue(k, false)); // a container key: its JSON text
+                    // bin and timestamp keys as their string forms, as values; a container key as its JSON text
+                    Object form = toJsonValue(k, false, writer);
+                    k = form instanceof String ? form : writer.write(form);
                 }
-                out.put(k, toJsonValue(e.getValue(), lossless));
+                out.put(k, toJsonValue(e.getValue(), lossless, writer));
             }
             return out;
         }
@@ -70,7 +72,7 @@ final class JsonBridge {
             List<Object> l = (List<Object>) v;
             List<Object> out = new ArrayList<>(l.size());
             for (Object o : l) {
-                out.add(toJsonValue(o, lossless));
+                out.add(toJsonValue(o, lossless, writer));
             }
             return out;
         }
@@ -157,18 +159,36 @@ final class JsonBridge {
                 default: {
                     List<Object> pairs = (List<Object>) body;
                     Map<Object, Object> out = new LinkedHashMap<>();
+                    KeyHashGuard guard = new KeyHashGuard(List.of());
                     for (Object p : pairs) {
                         List<Object> pair = (List<Object>) p;
                         if (pair.size() != 2) {
                             throw bad("$map entry with " + pair.size() + " elements instead of 2");
                         }
-                        out.put(fromJsonValue(pair.get(0), true), fromJsonValue(pair.get(1), true));
+                        Object key = fromJsonValue(pair.get(0), true);
+                        if (!out.containsKey(key) && !guard.add(key)) {
+                            throw KeyHashGuard.flooded(-1);
+                        }
+                        out.put(key, fromJsonValue(pair.get(1), true));
                     }
                     return out;
                 }
             }
-        } catch (ClassCastException | NullPointerException | IllegalArgumentException | DateTimeParseException e) {
+        } catch (ClassCastException | NullPointerException e) {
+            throw bad(tag + " must hold " + expectedForm(tag));
+        } catch (IllegalArgumentException | DateTimeParseException e) {
             throw bad(tag + ": " + e.getMessage());
+        }
+    }
+
+    /** What a lossless tag holds, for error messages. */
+    private static String expectedForm(String tag) {
+        switch (tag) {
+            case BIN: return "a base64 string";
+            case TIMESTAMP: return "an RFC 3339 string such as \"2024-01-02T03:04:05.123456789Z\"";
+            case EXT: return "an object {\"type\": -128..127, \"data\": base64 string}";
+            case FLOAT32: case FLOAT64: return "a number, or \"NaN\", \"Infinity\" or \"-Infinity\"";
+            default: return "an array of [key, value] pairs";
         }
     }
 

@@ -11,6 +11,7 @@ import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
 import java.util.function.Function;
@@ -102,6 +103,9 @@ public final class MessagePackFactory {
     private final Map<Class<?>, Registration> byClass;
     private final Registration[] byCode;
     private final Registration[] all;
+    /** The registration of each class packed so far ({@link #NONE} for none). */
+    private final ClassValue<Registration> forClass;
+    private static final Registration NONE = new Registration(Object.class, (byte) 0, null, null, null, null, null, null);
     private final ThreadLocal<MessagePacker> packers;
     private final ThreadLocal<MessageUnpacker> unpackers;
 
@@ -121,6 +125,21 @@ public final class MessagePackFactory {
         this.jsonForm = b.jsonForm;
         this.byClass = Map.copyOf(b.registrations);
         this.all = b.registrations.values().toArray(new Registration[0]);
+        this.forClass = new ClassValue<>() {
+            @Override
+            protected Registration computeValue(Class<?> c) {
+                Registration exact = byClass.get(c);
+                if (exact != null) {
+                    return exact;
+                }
+                for (Registration x : all) {
+                    if (x.javaType.isAssignableFrom(c)) {
+                        return x;
+                    }
+                }
+                return NONE;
+            }
+        };
         this.byCode = new Registration[256];
         for (Registration r : all) {
             byCode[r.type & 0xFF] = r;
@@ -156,7 +175,9 @@ public final class MessagePackFactory {
         b.bigDecimalPolicy = bigDecimalPolicy;
         b.internKeys = internKeys;
         b.jsonForm = jsonForm;
-        b.registrations.putAll(byClass);
+        for (Registration r : all) {
+            b.registrations.put(r.javaType, r);
+        }
         return b;
     }
 
@@ -238,21 +259,21 @@ public final class MessagePackFactory {
         }
     }
 
-    /** @return the registration for a Java class (exact, else the first assignable), or null */
+    /**
+     * @return the registration for a Java class (exact, else the first assignable in registration
+     *     order), or null; looked up once per class
+     */
     Registration registrationFor(Class<?> c) {
         if (all.length == 0) {
             return null;
         }
-        Registration r = byClass.get(c);
-        if (r != null) {
-            return r;
-        }
-        for (Registration x : all) {
-            if (x.javaType.isAssignableFrom(c)) {
-                return x;
-            }
-        }
-        return null;
+        Registration r = forClass.get(c);
+        return r == NONE ? null : r;
+    }
+
+    /** Whether any extension type is registered (the packer then asks before its fast paths). */
+    boolean hasRegistrations() {
+        return all.length > 0;
     }
 
     /** @return the registration for an extension type code, or null */
@@ -442,7 +463,8 @@ public final class MessagePackFactory {
         u.rawExtensions = true;
         Object v = u.unpackValue();
         u.requireEnd();
-        return JsonWriter.defaults().write(JsonBridge.toJsonValue(v, jsonForm == JsonForm.LOSSLESS));
+        JsonWriter w = jsonWriter();
+        return w.write(JsonBridge.toJsonValue(v, jsonForm == JsonForm.LOSSLESS, w));
     }
 
     /**
@@ -459,10 +481,11 @@ public final class MessagePackFactory {
         u.rawExtensions = true;
         boolean lossless = jsonForm == JsonForm.LOSSLESS;
         long n = 0;
+        JsonWriter w = jsonWriter();
         try {
             while (u.hasNext()) {
                 Object v = u.unpackValue();
-                JsonWriter.defaults().write(JsonBridge.toJsonValue(v, lossless), out);
+                w.write(JsonBridge.toJsonValue(v, lossless, w), out);
                 out.write('\n');
                 n++;
             }
@@ -505,9 +528,23 @@ public final class MessagePackFactory {
         pack(JsonBridge.fromJsonValue(jsonReader().parse(json), jsonForm == JsonForm.LOSSLESS), out);
     }
 
+    /**
+     * The JSON depth that holds any value within this factory's maxDepth: the JSON forms add levels
+     * (a lossless {@code $map} three per map, a tag one). The MessagePack depth itself is checked by
+     * the unpacker ({@code toJson}) or the packer ({@code fromJson}).
+     */
+    private int jsonDepth() {
+        return (int) Math.min(Integer.MAX_VALUE, 3L * maxDepth + 2);
+    }
+
+    private JsonWriter jsonWriter() {
+        int depth = jsonDepth();
+        return depth <= JsonReader.DEFAULT_MAX_DEPTH ? JsonWriter.defaults() : JsonWriter.builder().maxDepth(depth).build();
+    }
+
     private JsonReader jsonReader() {
-        return maxDepth == JsonReader.DEFAULT_MAX_DEPTH ? JsonReader.defaults()
-                : JsonReader.builder().maxDepth(maxDepth).build();
+        int depth = jsonDepth();
+        return depth <= JsonReader.DEFAULT_MAX_DEPTH ? JsonReader.defaults() : JsonReader.builder().maxDepth(depth).build();
     }
 
     // ---------------------------------------------------------------------------------------------
@@ -527,7 +564,8 @@ public final class MessagePackFactory {
         private BigDecimalPolicy bigDecimalPolicy = BigDecimalPolicy.ERROR;
         private boolean internKeys = true;
         private JsonForm jsonForm = JsonForm.DOCUMENTED;
-        private final Map<Class<?>, Registration> registrations = new HashMap<>();
+        /** In registration order: the first assignable one packs a subclass. */
+        private final Map<Class<?>, Registration> registrations = new LinkedHashMap<>();
 
         private Builder() {
         }
@@ -671,6 +709,7 @@ public final class MessagePackFactory {
 
         private void add(Registration r) {
             registrations.values().removeIf(x -> x.type == r.type);
+            registrations.remove(r.javaType); // a class registered again moves to the end
             registrations.put(r.javaType, r);
         }
 

@@ -22,6 +22,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.OptionalInt;
@@ -64,6 +65,8 @@ public final class MessagePacker implements Flushable, Closeable {
     private final MessagePackFactory f;
     private final boolean compat;
     private final NameCache names;
+    /** Registered extension types come before the fast paths (a registered String or Map is an extension). */
+    private final boolean registered;
     private byte[] buf;
     private int pos;
     private OutputStream out;
@@ -81,6 +84,7 @@ public final class MessagePacker implements Flushable, Closeable {
         this.f = f;
         this.compat = f.compatibility;
         this.names = f.names;
+        this.registered = f.hasRegistrations();
         this.buf = new byte[initialCapacity];
     }
 
@@ -115,8 +119,16 @@ public final class MessagePacker implements Flushable, Closeable {
         return Arrays.copyOf(buf, pos);
     }
 
-    /** Empties the buffer (bytes not yet flushed are dropped). */
+    /**
+     * Empties the buffer (bytes not yet flushed are dropped).
+     *
+     * @throws IllegalStateException when called by an extension packer, which must not drop what
+     *     was packed before its payload
+     */
     public void clear() {
+        if (pinned > 0) {
+            throw new IllegalStateException("clear() called while an extension payload is being packed");
+        }
         pos = 0;
     }
 
@@ -596,6 +608,9 @@ public final class MessagePacker implements Flushable, Closeable {
         try {
             writeValue(value, valueDepth);
         } catch (PathFailure e) {
+            if (pinned > 0) {
+                throw e; // packed from inside an extension packer: the outer value's path goes on
+            }
             throw e.toException();
         } catch (StackOverflowError e) {
             throw new MessagePackException(MessagePackException.Kind.LIMIT_EXCEEDED,
@@ -662,6 +677,13 @@ public final class MessagePacker implements Flushable, Closeable {
             return;
         }
         Class<?> c = v.getClass();
+        if (registered) {
+            MessagePackFactory.Registration r = f.registrationFor(c);
+            if (r != null) {
+                writeExtension(r, v, depth);
+                return;
+            }
+        }
         if (c == String.class) {
             packString((String) v);
         } else if (c == Long.class) {
@@ -702,13 +724,17 @@ public final class MessagePacker implements Flushable, Closeable {
 
     @SuppressWarnings("unchecked")
     private void writeOther(Object v, Class<?> c, int depth) {
-        MessagePackFactory.Registration r = f.registrationFor(c);
-        if (r != null) {
-            writeExtension(r, v, depth);
-        } else if (c == Instant.class) {
+        if (c == Instant.class) {
             packTimestamp((Instant) v);
         } else if (c == ExtensionValue.class) {
             ExtensionValue e = (ExtensionValue) v;
+            if (e.type() == -1) {
+                String problem = MessageUnpacker.timestampProblem(e.data());
+                if (problem != null) {
+                    throw new PathFailure(MessagePackException.Kind.UNSUPPORTED_VALUE, "an extension of type -1 is a "
+                            + "timestamp, and this payload is not one: " + problem + " (pack a java.time.Instant)", null);
+                }
+            }
             packExtensionHeader(e.type(), e.data().length);
             writePayload(e.data());
         } else if (v instanceof Map) {
@@ -791,7 +817,13 @@ public final class MessagePacker implements Flushable, Closeable {
     private void writeExtension(MessagePackFactory.Registration r, Object v, int depth) {
         enter(v, depth);
         if (r.bytes != null) {
-            byte[] payload = r.bytes(v);
+            byte[] payload;
+            try {
+                payload = Objects.requireNonNull(r.bytes(v), "the byte[] form is null");
+            } catch (RuntimeException e) {
+                throw new PathFailure(MessagePackException.Kind.UNSUPPORTED_VALUE,
+                        "the extension packer for " + r.javaType.getName() + " failed: " + e, e);
+            }
             packExtensionHeader(r.type, payload.length);
             writePayload(payload);
             return;
@@ -817,12 +849,11 @@ public final class MessagePacker implements Flushable, Closeable {
             }
             putExtHeader(start, size, r.type, len);
             pos = start + size + len;
+        } catch (PathFailure fail) {
+            throw fail.at("", v, depth);
         } catch (MessagePackException e) {
             throw new PathFailure(e.kind(), e.detail(), e.getCause());
         } catch (RuntimeException e) {
-            if (e instanceof PathFailure) {
-                throw e;
-            }
             throw new PathFailure(MessagePackException.Kind.UNSUPPORTED_VALUE,
                     "the extension packer for " + r.javaType.getName() + " failed: " + e, e);
         } finally {
@@ -878,7 +909,7 @@ public final class MessagePacker implements Flushable, Closeable {
                 if (written++ == n) {
                     throw new PathFailure(MessagePackException.Kind.UNSUPPORTED_VALUE, "map changed size while being packed", null);
                 }
-                if (key != null && key.getClass() == String.class) {
+                if (key != null && key.getClass() == String.class && !registered) {
                     packKey((String) key);
                 } else {
                     writeValue(key, depth + 1);
@@ -908,7 +939,7 @@ public final class MessagePacker implements Flushable, Closeable {
                 Object v = list.get(i);
                 // the common element types without the full dispatch (a list of doubles is
                 // canada.json's whole body)
-                Class<?> c = v == null ? null : v.getClass();
+                Class<?> c = v == null || registered ? null : v.getClass();
                 if (c == Double.class) {
                     packDouble((Double) v);
                 } else if (c == Long.class) {

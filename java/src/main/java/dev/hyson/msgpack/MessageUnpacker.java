@@ -57,6 +57,13 @@ public final class MessageUnpacker implements Closeable {
     private long origin;
     /** Nesting already open around this unpacker (extension payloads inherit their parent's). */
     private int baseDepth;
+    /**
+     * Values that the containers enclosing the one being read still declare (over an array): each
+     * takes at least a byte, so a container may declare no more elements than the bytes left after
+     * them. Nested headers that each claim the whole rest of the input are refused at once instead
+     * of pre-sizing one list per level to the whole input.
+     */
+    private long owed;
     /** Extensions unpacked as {@link ExtensionValue} (and timestamps as {@code Instant}) whatever the registry says. */
     boolean rawExtensions;
     /** Taken from the factory's per-thread pool. */
@@ -603,10 +610,14 @@ public final class MessageUnpacker implements Closeable {
      * @throws MessagePackException for invalid input or a limit
      */
     public Object unpackValue() {
+        long outer = owed;
+        owed = 0;
         try {
             return readValue(baseDepth);
         } catch (StackOverflowError e) {
             throw limit("nesting too deep for the thread's stack (lower maxDepth or raise -Xss)", offset());
+        } finally {
+            owed = outer;
         }
     }
 
@@ -781,7 +792,7 @@ public final class MessageUnpacker implements Closeable {
                 if (depth >= f.maxDepth) {
                     throw tooDeep(at);
                 }
-                return readArrayBody(n, depth);
+                return readArrayBody(n, depth, at);
             }
             case 0xde: case 0xdf: {
                 long at = offset();
@@ -789,7 +800,7 @@ public final class MessageUnpacker implements Closeable {
                 if (depth >= f.maxDepth) {
                     throw tooDeep(at);
                 }
-                return readMapBody(n, depth);
+                return readMapBody(n, depth, at);
             }
             default: {
                 long at = offset();
@@ -811,14 +822,26 @@ public final class MessageUnpacker implements Closeable {
         if (n > f.maxContainerSize) {
             throw limit(n + " elements is more than maxContainerSize (" + f.maxContainerSize + ")", offset() - 1);
         }
-        return readArrayBody(n, depth);
+        return readArrayBody(n, depth, offset() - 1);
     }
 
-    private Object readArrayBody(int n, int depth) {
+    /** Fails when {@code values} more cannot fit in the bytes left besides those still owed around them. */
+    private void checkOwed(long values, long outer, long at) {
+        if (in == null && values > limit - pos - outer) {
+            throw new MessagePackException(MessagePackException.Kind.TRUNCATED, values + " values declared, only "
+                    + (limit - pos) + " bytes remain for them and the " + outer + " values the enclosing containers declare", at);
+        }
+    }
+
+    private Object readArrayBody(int n, int depth, long at) {
+        long outer = owed;
+        checkOwed(n, outer, at);
         ArrayList<Object> list = new ArrayList<>(in == null ? n : Math.min(n, 1024));
         for (int i = 0; i < n; i++) {
+            owed = outer + (n - i - 1);
             list.add(readValue(depth + 1));
         }
+        owed = outer;
         return list;
     }
 
@@ -829,16 +852,34 @@ public final class MessageUnpacker implements Closeable {
         if (n > f.maxContainerSize) {
             throw limit(n + " elements is more than maxContainerSize (" + f.maxContainerSize + ")", offset() - 1);
         }
-        return readMapBody(n, depth);
+        return readMapBody(n, depth, offset() - 1);
     }
 
-    private Object readMapBody(int n, int depth) {
+    private Object readMapBody(int n, int depth, long at) {
+        long outer = owed;
+        checkOwed(2L * n, outer, at);
         int cap = in == null ? n : Math.min(n, 1024);
         LinkedHashMap<Object, Object> map = new LinkedHashMap<>(cap < 3 ? cap + 1 : (int) (cap / 0.75f + 1.0f));
+        KeyHashGuard guard = null;
+        Class<?> keyClass = String.class; // while every key is of this one Comparable class, none is counted
         for (int i = 0; i < n; i++) {
+            long keyAt = origin + pos;
+            owed = outer + 2L * (n - i) - 1;
             Object key = readKey(depth);
+            if (guard == null && (key == null || key.getClass() != keyClass)) {
+                if (i == 0 && key != null && Comparable.class.isAssignableFrom(key.getClass())) {
+                    keyClass = key.getClass();
+                } else {
+                    guard = new KeyHashGuard(map.keySet());
+                }
+            }
+            if (guard != null && !map.containsKey(key) && !guard.add(key)) {
+                throw KeyHashGuard.flooded(keyAt);
+            }
+            owed = outer + 2L * (n - i - 1);
             map.put(key, readValue(depth + 1));
         }
+        owed = outer;
         return map;
     }
 
@@ -927,6 +968,9 @@ public final class MessageUnpacker implements Closeable {
             return readTimestamp(len, at);
         }
         MessagePackFactory.Registration r = rawExtensions ? null : f.registrationFor(type);
+        if (r != null && depth >= f.maxDepth) {
+            throw tooDeep(at); // a registered extension's payload is one more level, as on the packing side
+        }
         if (r == null) {
             if (f.failOnUnknownExtension) {
                 throw new MessagePackException(MessagePackException.Kind.UNKNOWN_EXTENSION,
@@ -937,6 +981,20 @@ public final class MessageUnpacker implements Closeable {
         int p = pos;
         pos = p + len;
         return r.unpack(this, buf, p, len, origin, depth + 1, at);
+    }
+
+    /**
+     * @return why {@code payload} is not a timestamp extension this library reads (32-, 64- or
+     *     96-bit form, nanoseconds below 10^9, seconds within {@code Instant}'s range), or null
+     */
+    static String timestampProblem(byte[] payload) {
+        MessageUnpacker u = new MessageUnpacker(MessagePackFactory.defaults()).reset(payload, 0, payload.length, 0, 0);
+        try {
+            u.readTimestamp(payload.length, 0);
+            return null;
+        } catch (MessagePackException e) {
+            return e.detail();
+        }
     }
 
     private Instant readTimestamp(int len, long at) {

@@ -272,6 +272,115 @@ class MessagePackTest {
     }
 
     @Test
+    void registry_nestedExtensions_countTowardMaxDepth_bothWays() {
+        MessagePackFactory f = MessagePackFactory.builder().maxDepth(5)
+                .register(Box.class, 4, (b, out) -> out.packValue(b.content()), in -> new Box(in.unpackValue()))
+                .build();
+        Object v = 1L;
+        for (int i = 0; i < 5; i++) {
+            v = new Box(v);
+        }
+        assertEquals(v, f.unpack(f.pack(v)));
+        Object deeper = new Box(v);
+        MessagePackException e = assertThrows(MessagePackException.class, () -> f.pack(deeper));
+        assertEquals(MessagePackException.Kind.LIMIT_EXCEEDED, e.kind());
+        assertTrue(e.getMessage().startsWith("nesting deeper than maxDepth (5)"), e.getMessage());
+        assertTrue(e.getMessage().endsWith(" at $"), e.getMessage()); // one path, not one per level
+        // the same six levels packed by a factory that allows them are refused by this one
+        MessagePackFactory wide = f.toBuilder().maxDepth(100).build();
+        e = assertThrows(MessagePackException.class, () -> f.unpack(wide.pack(deeper)));
+        assertEquals(MessagePackException.Kind.LIMIT_EXCEEDED, e.kind());
+        assertEquals(15, e.offset()); // the sixth ext header: five 3-byte ext8 headers before it
+    }
+
+    @Test
+    void registry_registeredTypesComeBeforeBuiltInForms_inRegistrationOrder() {
+        MessagePackFactory f = MessagePackFactory.builder()
+                .registerBytes(Map.class, 10, m -> new byte[] {(byte) m.size()}, b -> Map.of())
+                .registerString(CharSequence.class, 11, CharSequence::toString, x -> x)
+                .registerString(String.class, 12, x -> x, x -> x)
+                .build();
+        // HashMap and LinkedHashMap have their own fast paths; the registration is asked first
+        assertEquals("d4-0a-01", hex(f.pack(new java.util.HashMap<>(Map.of("a", 1L)))));
+        assertEquals("d4-0a-00", hex(f.pack(new LinkedHashMap<>())));
+        // an exact registration wins over an assignable one registered earlier
+        assertEquals("d4-0c-61", hex(f.pack("a")));
+        assertEquals("d4-0b-62", hex(f.pack(new StringBuilder("b"))));
+        assertEquals("92-d4-0c-61-d4-0c-62", hex(f.pack(List.of("a", "b"))));
+        // without the String registration, the first assignable one (CharSequence) packs strings
+        MessagePackFactory g = MessagePackFactory.builder()
+                .registerString(CharSequence.class, 11, CharSequence::toString, x -> x)
+                .registerString(Comparable.class, 13, Object::toString, x -> x)
+                .build();
+        assertEquals("d4-0b-61", hex(g.pack("a")));
+        assertEquals("d4-0d-35", hex(g.pack(5L))); // a Long is Comparable: its string form "5"
+    }
+
+    @Test
+    void pack_extensionValueOfTypeMinusOne_mustBeATimestamp() {
+        MessagePackException e = assertThrows(MessagePackException.class,
+                () -> MessagePack.pack(new ExtensionValue((byte) -1, new byte[] {1, 2, 3})));
+        assertEquals(MessagePackException.Kind.UNSUPPORTED_VALUE, e.kind());
+        assertTrue(e.getMessage().contains("timestamp payload of 3 bytes"), e.getMessage());
+        // nanoseconds of 10^9 in the 64-bit form
+        byte[] badNanos = ByteBuffer.allocate(8).putLong(1_000_000_000L << 34).array();
+        assertThrows(MessagePackException.class, () -> MessagePack.pack(new ExtensionValue((byte) -1, badNanos)));
+        // a valid payload is packed as it is and reads back as the Instant
+        byte[] ok = ByteBuffer.allocate(4).putInt(7).array();
+        assertEquals(Instant.ofEpochSecond(7), MessagePack.unpack(MessagePack.pack(new ExtensionValue((byte) -1, ok))));
+        MessagePackFactory lossless = MessagePackFactory.builder().jsonForm(MessagePackFactory.JsonForm.LOSSLESS).build();
+        assertThrows(MessagePackException.class, () -> lossless.fromJson("{\"$ext\":{\"type\":-1,\"data\":\"AAA=\"}}"));
+    }
+
+    @Test
+    void extensionPacker_clearingThePacker_isRefused() {
+        MessagePackFactory f = MessagePackFactory.builder()
+                .register(Box.class, 4, (b, out) -> out.clear(), in -> new Box(null))
+                .build();
+        MessagePackException e = assertThrows(MessagePackException.class, () -> f.pack(List.of(1L, new Box(1L))));
+        assertEquals(MessagePackException.Kind.UNSUPPORTED_VALUE, e.kind());
+        assertTrue(e.getMessage().contains("clear() called while an extension payload is being packed"), e.getMessage());
+        assertTrue(e.getMessage().endsWith("at $[1]"), e.getMessage());
+    }
+
+    @Test
+    void toJson_anythingUnpacked_hasRoomInTheJsonWriter() {
+        // 999 arrays around an extension: the tagged object is two JSON levels more
+        byte[] deep = new byte[999 + 3];
+        Arrays.fill(deep, 0, 999, (byte) 0x91);
+        deep[999] = (byte) 0xd4;
+        deep[1000] = 5;
+        deep[1001] = 1;
+        String json = MessagePack.toJson(deep);
+        assertTrue(json.startsWith("[".repeat(999) + "{\"$ext\":{\"type\":5,\"data\":\"AQ==\"}}"), json.substring(990, 1040));
+        // 400 integer-keyed maps: three JSON levels each in the lossless form
+        byte[] maps = new byte[801];
+        for (int i = 0; i < 400; i++) {
+            maps[2 * i] = (byte) 0x81;
+            maps[2 * i + 1] = 1;
+        }
+        maps[800] = (byte) 0xc0;
+        MessagePackFactory lossless = MessagePackFactory.builder().jsonForm(MessagePackFactory.JsonForm.LOSSLESS).build();
+        String text = lossless.toJson(maps);
+        assertTrue(text.startsWith("{\"$map\":[[1,{\"$map\":[[1,"), text.substring(0, 40));
+        assertArrayEquals(maps, lossless.fromJson(text));
+        // a bin map key is the same base64 text as a bin value (not that text as JSON)
+        Map<Object, Object> binKey = new LinkedHashMap<>();
+        binKey.put(new byte[] {1}, new byte[] {1});
+        assertEquals("{\"AQ==\":\"AQ==\"}", MessagePack.toJson(MessagePack.pack(binKey)));
+    }
+
+    @Test
+    void fromJson_malformedLosslessTags_sayWhatTheTagHolds() {
+        MessagePackFactory lossless = MessagePackFactory.builder().jsonForm(MessagePackFactory.JsonForm.LOSSLESS).build();
+        MessagePackException e = assertThrows(MessagePackException.class, () -> lossless.fromJson("{\"$bin\":5}"));
+        assertEquals("malformed lossless JSON tag: $bin must hold a base64 string", e.getMessage());
+        e = assertThrows(MessagePackException.class, () -> lossless.fromJson("{\"$ext\":{\"type\":1.5,\"data\":\"\"}}"));
+        assertEquals("malformed lossless JSON tag: $ext must hold an object {\"type\": -128..127, \"data\": base64 string}",
+                e.getMessage());
+    }
+
+    @Test
     void records_withoutRegistration_packedAsMaps() {
         Map<Object, Object> want = new LinkedHashMap<>();
         want.put("x", 1L);
