@@ -917,19 +917,25 @@ public final class MessageUnpacker implements Closeable {
     }
 
     private boolean validUtf8(int p, int n) {
+        return firstInvalidUtf8(p, n) < 0;
+    }
+
+    /** @return the index in {@code buf} of the first ill-formed UTF-8 sequence of {@code buf[p, p + n)}, or -1 */
+    private int firstInvalidUtf8(int p, int n) {
         int end = p + n;
         int i = p;
         while (i < end) {
             if (buf[i] >= 0) {
                 i++;
             } else {
-                i = Utf8.validate(buf, i, end);
-                if (i < 0) {
-                    return false;
+                int next = Utf8.validate(buf, i, end);
+                if (next < 0) {
+                    return i;
                 }
+                i = next;
             }
         }
-        return true;
+        return -1;
     }
 
     /** Decodes {@code n} available bytes at {@code pos} as a str value. */
@@ -940,10 +946,13 @@ public final class MessageUnpacker implements Closeable {
         if (isAscii(b, p, n)) {
             return new String(b, p, n, StandardCharsets.ISO_8859_1);
         }
-        if (f.replaceInvalidUtf8 || validUtf8(p, n)) {
-            return new String(b, p, n, StandardCharsets.UTF_8);
+        // the JDK's decoder replaces every ill-formed sequence with U+FFFD: without one in the
+        // result the bytes were well-formed, and only a result holding U+FFFD (rare) is validated
+        String s = new String(b, p, n, StandardCharsets.UTF_8);
+        if (f.replaceInvalidUtf8 || s.indexOf('\uFFFD') < 0 || validUtf8(p, n)) {
+            return s;
         }
-        pos = p;
+        pos = firstInvalidUtf8(p, n);
         long at = offset();
         pos = p + n;
         throw new MessagePackException(MessagePackException.Kind.INVALID_UTF8,

@@ -126,6 +126,12 @@ class MessagePackTest {
         assertEquals("\uFFFD(", lenient.unpack(bad));
         assertEquals(MessagePackException.Kind.INVALID_UTF8, fails(hex("81-a2-c3-28-01")).kind()); // as a key too
         assertEquals(MessagePackException.Kind.INVALID_UTF8, fails(hex("a3-ed-a0-80")).kind()); // encoded surrogate
+        // the offset is the ill-formed sequence's, after a U+FFFD that is well-formed (ef-bf-bd)
+        e = fails(hex("a6-61-ef-bf-bd-62-ff"));
+        assertEquals(MessagePackException.Kind.INVALID_UTF8, e.kind());
+        assertEquals(6, e.offset());
+        assertEquals("a\uFFFDb\u00e9", MessagePack.unpack(MessagePack.pack("a\uFFFDb\u00e9")));
+        assertEquals("\uFFFD", MessagePack.unpack(hex("a3-ef-bf-bd")));
     }
 
     @Test
