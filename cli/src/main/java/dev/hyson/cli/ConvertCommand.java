@@ -54,7 +54,21 @@ final class ConvertCommand implements Callable<Integer> {
                     + "in both directions.")
     boolean lossless;
 
-    @Option(names = {"-o", "--output"}, paramLabel = "OUT", order = 3,
+    @Option(names = "--force", order = 3,
+            description = "With --to json: convert input that looks like JSON text (printable bytes are valid "
+                    + "MessagePack too, as small integers) instead of refusing it.")
+    boolean force;
+
+    @Option(names = "--max-depth", paramLabel = "N", order = 4,
+            description = "Refuse MessagePack (or JSON) nested deeper than N levels (default: 1000).")
+    Integer maxDepth;
+
+    @Option(names = "--replace-invalid-utf8", order = 5,
+            description = "With --to json: read a str that is not well-formed UTF-8 with U+FFFD in place of the bad bytes "
+                    + "(default: fail).")
+    boolean replaceInvalidUtf8;
+
+    @Option(names = {"-o", "--output"}, paramLabel = "OUT", order = 6,
             description = "Write to OUT instead of standard output (binary MessagePack is fine on a pipe).")
     Path output;
 
@@ -73,9 +87,19 @@ final class ConvertCommand implements Callable<Integer> {
     /** Converts; see the class documentation for the exit code. */
     @Override
     public Integer call() {
-        MessagePackFactory factory = MessagePackFactory.builder()
-                .jsonForm(lossless ? MessagePackFactory.JsonForm.LOSSLESS : MessagePackFactory.JsonForm.DOCUMENTED)
-                .build();
+        MessagePackFactory.Builder b = MessagePackFactory.builder()
+                .jsonForm(lossless ? MessagePackFactory.JsonForm.LOSSLESS : MessagePackFactory.JsonForm.DOCUMENTED);
+        if (maxDepth != null) {
+            if (maxDepth < 1) {
+                ctx.error("--max-depth must be at least 1: " + maxDepth);
+                return Main.USAGE;
+            }
+            b.maxDepth(maxDepth);
+        }
+        if (replaceInvalidUtf8) {
+            b.invalidUtf8(MessagePackFactory.Utf8Policy.REPLACE);
+        }
+        MessagePackFactory factory = b.build();
         return to == Format.MSGPACK ? toMsgpack(factory) : toJson(factory);
     }
 
@@ -95,8 +119,12 @@ final class ConvertCommand implements Callable<Integer> {
         byte[] packed;
         try {
             packed = factory.fromJson(doc.bytes, 0, doc.length);
-        } catch (JsonParseException | MessagePackException e) {
-            ctx.error(input.name() + ": " + e.getMessage());
+        } catch (JsonParseException e) {
+            ctx.error(input.name() + ": " + inFlags(e.getMessage()) + (e.offset() == 0 && looksLikeMsgpack(doc.bytes, doc.length)
+                    ? "; this looks like MessagePack: to convert it to JSON use --to json" : ""));
+            return Main.FAILED;
+        } catch (MessagePackException e) {
+            ctx.error(input.name() + ": " + inFlags(e.getMessage()));
             return Main.FAILED;
         }
         OutputStream out = null;
@@ -138,9 +166,14 @@ final class ConvertCommand implements Callable<Integer> {
             java.io.PushbackInputStream head = new java.io.PushbackInputStream(in, HEAD);
             byte[] first = head.readNBytes(HEAD);
             head.unread(first);
-            if (looksLikeJson(first)) {
+            if (first.length == 0) {
+                ctx.error(name + ": empty input: no MessagePack value to convert");
+                return Main.FAILED;
+            }
+            if (!force && looksLikeJson(first)) {
                 // such bytes are valid MessagePack too (positive fixints), which would print one number per byte
-                ctx.error(name + ": this looks like JSON text, not MessagePack; to convert JSON use --to msgpack");
+                ctx.error(name + ": this looks like JSON text, not MessagePack; to convert JSON use --to msgpack"
+                        + " (--force converts it as MessagePack)");
                 return Main.FAILED;
             }
             in = head;
@@ -150,11 +183,11 @@ final class ConvertCommand implements Callable<Integer> {
             out = null;
             return Main.OK;
         } catch (MessagePackException e) {
-            ctx.error(name + ": " + e.getMessage());
+            ctx.error(name + ": " + inFlags(e.getMessage()));
             return Main.FAILED;
         } catch (JsonWriteException e) {
-            // a value JSON cannot hold as such (keys 1 and "1", say): the lossless form tags it
-            ctx.error(name + ": " + e.getMessage() + (lossless ? "" : "; --lossless writes every MessagePack value"));
+            // a value JSON cannot hold as such (keys 1 and "1", a NaN): the lossless form tags it
+            ctx.error(name + ": " + inFlags(e.getMessage()) + (lossless ? "" : "; --lossless writes every MessagePack value"));
             return Main.FAILED;
         } catch (UncheckedIOException e) {
             ctx.error(name + ": " + Input.describe(e.getCause()));
@@ -174,15 +207,36 @@ final class ConvertCommand implements Callable<Integer> {
         }
     }
 
+    /** The library's hints name builder methods; on the command line the flags are what to change. */
+    static String inFlags(String message) {
+        return InputCommand.inFlags(message)
+                .replace("MessagePackFactory.Builder.maxDepth", "--max-depth")
+                .replace("use invalidUtf8(REPLACE)", "use --replace-invalid-utf8")
+                .replace(" (JsonWriter.Builder.allowNonFinite(true) writes NaN and Infinity, which most parsers reject)", "");
+    }
+
+    /**
+     * Whether input that failed as JSON at its first byte looks like MessagePack: it starts with a
+     * byte no JSON text starts with, in the range of MessagePack's maps, arrays, strs and other
+     * formats (0x80 and above), not a UTF-8 byte order mark.
+     */
+    static boolean looksLikeMsgpack(byte[] b, int length) {
+        if (length == 0 || (b[0] & 0xFF) < 0x80) {
+            return false;
+        }
+        return !(length >= 3 && (b[0] & 0xFF) == 0xEF && (b[1] & 0xFF) == 0xBB && (b[2] & 0xFF) == 0xBF);
+    }
+
     /** Bytes looked at to tell JSON text from MessagePack. */
     private static final int HEAD = 64;
 
     /**
      * Whether the first bytes of an input are JSON text: after an optional UTF-8 byte order mark and
      * whitespace, a character that starts a JSON value ({@code { [ " - 0-9 t f n}, or {@code /} of a
-     * comment), and nothing but printable text, whitespace or UTF-8 beyond it. Such bytes are valid
-     * MessagePack too (positive fixints), but MessagePack that is all printable text is a sequence of
-     * small integers that happen to spell text: rare enough to ask for a conscious choice.
+     * comment), and nothing but printable text, whitespace or UTF-8 beyond it; or nothing but
+     * whitespace. Such bytes are valid MessagePack too (positive fixints), but MessagePack that is
+     * all printable text is a sequence of small integers that happen to spell text: rare enough to
+     * ask for a conscious choice ({@code --force}).
      */
     static boolean looksLikeJson(byte[] b) {
         int i = 0;
@@ -191,6 +245,9 @@ final class ConvertCommand implements Callable<Integer> {
         }
         while (i < b.length && (b[i] == ' ' || b[i] == '\n' || b[i] == '\r' || b[i] == '\t')) {
             i++;
+        }
+        if (i == b.length && i > 0) {
+            return true; // nothing but whitespace (and a byte order mark) so far: the head of a JSON text
         }
         if (i >= b.length || "{[\"-0123456789tfn/".indexOf(b[i]) < 0) {
             return false;

@@ -129,6 +129,56 @@ class ConvertTest {
     }
 
     @Test
+    void toJson_forceConvertsPrintableMessagePack_emptyAndBlankInputRefused() {
+        Result forced = pipe(new byte[] {0x32, 0x7b}, "convert", "--to", "json", "--force");
+        assertEquals(0, forced.code, forced.err);
+        assertEquals("50\n123\n", forced.text());
+        Result refused = pipe(new byte[] {0x32}, "convert", "--to", "json");
+        assertEquals(1, refused.code);
+        assertTrue(refused.err.contains("--force converts it as MessagePack"), refused.err);
+        // a JSON text after more whitespace than the bytes looked at
+        Result blank = pipe((" ".repeat(70) + "{\"a\":1}").getBytes(StandardCharsets.UTF_8), "convert", "--to", "json");
+        assertEquals(1, blank.code);
+        assertEquals(0, blank.out.length);
+        assertTrue(blank.err.contains("looks like JSON text"), blank.err);
+        Result empty = pipe(new byte[0], "convert", "--to", "json");
+        assertEquals(1, empty.code);
+        assertTrue(empty.err.contains("empty input"), empty.err);
+    }
+
+    @Test
+    void toMsgpack_givenMessagePack_pointsToToJson() {
+        Result r = pipe(new byte[] {(byte) 0x81, (byte) 0xa1, 'a', 0x01}, "convert", "--to", "msgpack");
+        assertEquals(1, r.code);
+        assertTrue(r.err.contains("line 1, column 1"), r.err);
+        assertTrue(r.err.contains("this looks like MessagePack: to convert it to JSON use --to json"), r.err);
+        // JSON that is wrong further in gets no such hint
+        Result json = pipe("{\"a\":}".getBytes(StandardCharsets.UTF_8), "convert", "--to", "msgpack");
+        assertEquals(1, json.code);
+        assertTrue(!json.err.contains("looks like MessagePack"), json.err);
+    }
+
+    @Test
+    void hintsNameTheFlags_maxDepthAndInvalidUtf8() {
+        byte[] deep = {(byte) 0x91, (byte) 0x91, (byte) 0x91, 0x01};
+        Result tooDeep = pipe(deep, "convert", "--to", "json", "--max-depth", "2");
+        assertEquals(1, tooDeep.code);
+        assertTrue(tooDeep.err.contains("nesting deeper than maxDepth (2): raise it with --max-depth"), tooDeep.err);
+        assertEquals("[[[1]]]", pipe(deep, "convert", "--to", "json", "--max-depth", "3").text().strip());
+        byte[] bad = {(byte) 0xa2, (byte) 0xc3, 0x28};
+        Result strict = pipe(bad, "convert", "--to", "json");
+        assertEquals(1, strict.code);
+        assertTrue(strict.err.contains("use --replace-invalid-utf8"), strict.err);
+        Result replaced = pipe(bad, "convert", "--to", "json", "--replace-invalid-utf8");
+        assertEquals(0, replaced.code, replaced.err);
+        assertEquals("\"\ufffd(\"", replaced.text().strip());
+        Result json = pipe("[[[1]]]".getBytes(StandardCharsets.UTF_8), "convert", "--to", "msgpack", "--max-depth", "2");
+        assertEquals(1, json.code);
+        assertTrue(json.err.contains("--max-depth"), json.err);
+        assertEquals(2, pipe(deep, "convert", "--to", "json", "--max-depth", "0").code);
+    }
+
+    @Test
     void usageErrors_exit2() {
         assertEquals(2, pipe(new byte[0], "convert", "--to", "yaml").code);
         assertEquals(2, pipe(new byte[0], "convert").code);
