@@ -251,6 +251,11 @@ public final class MessagePackFactory {
                 }
                 return v;
             } catch (MessagePackException e) {
+                if (e.kind() == MessagePackException.Kind.TRUNCATED) {
+                    throw new MessagePackException(MessagePackException.Kind.EXTENSION_FAILED, "the unpacker for extension type "
+                            + type + " (" + javaType.getName() + ") read past the end of its " + len + "-byte payload ("
+                            + e.detail() + ")", e.offset(), e);
+                }
                 throw e;
             } catch (RuntimeException e) {
                 throw new MessagePackException(MessagePackException.Kind.EXTENSION_FAILED,

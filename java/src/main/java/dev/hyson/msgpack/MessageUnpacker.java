@@ -298,7 +298,8 @@ public final class MessageUnpacker implements Closeable {
     }
 
     /**
-     * Reads an integer of any int or uint format that fits a {@code long}.
+     * Reads an integer of any int or uint format that fits a {@code long}. On failure nothing is
+     * consumed (a uint64 that does not fit can then be read with {@link #unpackBigInteger()}).
      *
      * @throws MessagePackException TYPE_MISMATCH for other formats, INTEGER_OVERFLOW for a uint64
      *     above {@code Long.MAX_VALUE}
@@ -315,36 +316,40 @@ public final class MessageUnpacker implements Closeable {
         if (u < 0xcc || u > 0xd3) {
             throw mismatch("an integer", b, at);
         }
+        // uint8/16/32/64 then int8/16/32/64: 1, 2, 4, 8 bytes after the type byte, all made available
+        // before the type byte is consumed, so a failure can leave the value unread
+        require(1 + (1 << (u - 0xcc & 3)));
         pos++;
         switch (u) {
-            case 0xcc: require(1); return u8();
-            case 0xcd: require(2); return u16();
-            case 0xce: require(4); return i32() & 0xFFFFFFFFL;
+            case 0xcc: return u8();
+            case 0xcd: return u16();
+            case 0xce: return i32() & 0xFFFFFFFFL;
             case 0xcf: {
-                require(8);
                 long v = i64();
                 if (v < 0) {
+                    pos -= 9;
                     throw new MessagePackException(MessagePackException.Kind.INTEGER_OVERFLOW,
                             "uint64 " + Long.toUnsignedString(v) + " does not fit a long", at);
                 }
                 return v;
             }
-            case 0xd0: require(1); return buf[pos++];
-            case 0xd1: require(2); return (short) u16();
-            case 0xd2: require(4); return i32();
-            default: require(8); return i64();
+            case 0xd0: return buf[pos++];
+            case 0xd1: return (short) u16();
+            case 0xd2: return i32();
+            default: return i64();
         }
     }
 
     /**
-     * Reads an integer that fits an {@code int}.
+     * Reads an integer that fits an {@code int}. On failure nothing is consumed.
      *
-     * @throws MessagePackException INTEGER_OVERFLOW when it does not
+     * @throws MessagePackException INTEGER_OVERFLOW when it does not fit, TYPE_MISMATCH for other formats
      */
     public int unpackInt() {
         long at = offset();
         long v = unpackLong();
         if ((int) v != v) {
+            pos = (int) (at - origin); // the value's bytes are still buffered: nothing was compacted since
             throw new MessagePackException(MessagePackException.Kind.INTEGER_OVERFLOW, v + " does not fit an int", at);
         }
         return (int) v;

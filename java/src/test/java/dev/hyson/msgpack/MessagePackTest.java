@@ -407,6 +407,14 @@ class MessagePackTest {
         MessagePackException e = assertThrows(MessagePackException.class, () -> f.unpack(f.pack(new Box(1))));
         assertEquals(MessagePackException.Kind.EXTENSION_FAILED, e.kind());
         assertInstanceOf(IllegalStateException.class, e.getCause());
+        // an unpacker reading past its payload is the extension's failure, not a truncated input
+        MessagePackFactory greedy = MessagePackFactory.builder()
+                .register(Point.class, 3, (p, out) -> out.packLong(p.x()).packLong(p.y()),
+                        in -> new Point(in.unpackLong() + in.unpackLong(), in.unpackLong()))
+                .build();
+        e = assertThrows(MessagePackException.class, () -> greedy.unpack(greedy.pack(List.of(new Point(1, 2)))));
+        assertEquals(MessagePackException.Kind.EXTENSION_FAILED, e.kind());
+        assertTrue(e.getMessage().contains("read past the end of its 2-byte payload"), e.getMessage());
     }
 
     @Test
@@ -644,8 +652,30 @@ class MessagePackTest {
         assertArrayEquals(new byte[] {1, 2, 3}, u.readPayload(3));
         assertEquals(Instant.ofEpochSecond(5), u.unpackTimestamp());
         assertEquals(MessageFormat.UINT64, u.nextFormat());
+        long before = u.offset();
         MessagePackException overflow = assertThrows(MessagePackException.class, u::unpackLong);
         assertEquals(MessagePackException.Kind.INTEGER_OVERFLOW, overflow.kind());
+        assertEquals(before, u.offset()); // nothing consumed: the value can be read another way
+        assertEquals(new BigInteger("18446744073709551615"), u.unpackBigInteger());
+        // the same over a stream read one byte at a time (the buffer compacts between reads)
+        MessageUnpacker s = MessagePackFactory.defaults().newUnpacker(new java.io.FilterInputStream(
+                new ByteArrayInputStream(hex("01-cd-ff-ff-cf-ff-ff-ff-ff-ff-ff-ff-ff"))) {
+            @Override
+            public int read(byte[] b, int off, int len) throws java.io.IOException {
+                return super.read(b, off, Math.min(len, 1));
+            }
+        });
+        assertEquals(1, s.unpackInt());
+        assertEquals(65535, s.unpackInt());
+        assertEquals(MessagePackException.Kind.INTEGER_OVERFLOW, assertThrows(MessagePackException.class, s::unpackInt).kind());
+        assertEquals(4, s.offset());
+        assertEquals(MessagePackException.Kind.INTEGER_OVERFLOW, assertThrows(MessagePackException.class, s::unpackLong).kind());
+        assertEquals(new BigInteger("18446744073709551615"), s.unpackBigInteger());
+        assertFalse(s.hasNext());
+        MessageUnpacker big = MessagePackFactory.defaults().newUnpacker(hex("ce-80-00-00-00"));
+        assertEquals(MessagePackException.Kind.INTEGER_OVERFLOW, assertThrows(MessagePackException.class, big::unpackInt).kind());
+        assertEquals(0, big.offset());
+        assertEquals(2147483648L, big.unpackLong());
         MessageUnpacker u2 = MessagePackFactory.defaults().newUnpacker(p.toByteArray());
         u2.skipValue();
         u2.skipValue();
