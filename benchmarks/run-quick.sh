@@ -2,9 +2,9 @@
 # Quick profile over the default matrix of every benchmark but StringBench: ParseBench and
 # GenerateBench (hyson backends and peers × twitter, citm_catalog, canada), SmallDocBench, NumberBench
 # (canada's numbers), ScanBench (java and the best native kernel × the same three documents) and
-# TreeFloorBench (the tree-building floor, same documents).
+# TreeFloorBench (the tree-building and tree-walking floors, same documents).
 # One fork, 2 × 1 s warmup, 3 × 1 s measurement, GC profiler, JSON results in
-# benchmarks/target/quick.json. 91 trials, about 9 minutes on 2 cores; numbers are indicative only
+# benchmarks/target/quick.json. 94 trials, about 9 minutes on 2 cores; numbers are indicative only
 # (±10% or worse, the warmup is short for the big documents): use the full @Warmup/@Measurement
 # defaults for figures to quote. StringBench (64 trials) is left out; see the README for a reduced run.
 #

@@ -30,6 +30,10 @@ import org.openjdk.jmh.annotations.Warmup;
  * this tree does at least this work, so a parse can be no faster than the scan-free time measured here;
  * comparing it with the fastest peer's parse in the same run says which speed-ups are possible at
  * all (benchmarks/README.md). Reported in documents per second, like ParseBench.
+ *
+ * <p>{@link #walk()} is the floor under the other direction (GenerateBench, MsgPackBench's
+ * {@code pack}): reading every value of that tree, as any writer must (map entries through their
+ * iterator, list elements by index, each string's length, each number's value), writing nothing.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.Throughput)
@@ -64,10 +68,48 @@ public class TreeFloorBench {
     int textSize;
     int steps;
 
+    /** The parsed tree, for {@link #walk()}. */
+    Object tree;
+
     /** Parses the document once and records the recipe. */
     @Setup(Level.Trial)
     public void setup() {
-        record(Json.parse(Corpus.load(document)));
+        tree = Json.parse(Corpus.load(document));
+        record(tree);
+    }
+
+    /** @return a sum over the tree's values, so that no read is dead code */
+    @Benchmark
+    public long walk() {
+        return walk(tree);
+    }
+
+    private static long walk(Object v) {
+        if (v == null) {
+            return 1;
+        }
+        Class<?> c = v.getClass();
+        if (c == String.class) {
+            return ((String) v).length();
+        } else if (c == Long.class) {
+            return (Long) v;
+        } else if (c == Double.class) {
+            return Double.doubleToRawLongBits((Double) v);
+        } else if (c == LinkedHashMap.class) {
+            long sum = 0;
+            for (Map.Entry<?, ?> e : ((Map<?, ?>) v).entrySet()) {
+                sum += walk(e.getKey()) + walk(e.getValue());
+            }
+            return sum;
+        } else if (c == ArrayList.class) {
+            List<?> l = (List<?>) v;
+            long sum = 0;
+            for (int i = 0, n = l.size(); i < n; i++) {
+                sum += walk(l.get(i));
+            }
+            return sum;
+        }
+        return 3; // Boolean
     }
 
     void record(Object tree) {

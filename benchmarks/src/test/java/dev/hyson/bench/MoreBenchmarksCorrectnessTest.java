@@ -150,6 +150,30 @@ class MoreBenchmarksCorrectnessTest {
         return defaults(TreeFloorBench.class, "document").stream();
     }
 
+    /** The sum {@link TreeFloorBench#walk()} must give, computed independently. */
+    private static long walkSum(Object v) {
+        if (v instanceof java.util.Map) {
+            long sum = 0;
+            for (java.util.Map.Entry<?, ?> e : ((java.util.Map<?, ?>) v).entrySet()) {
+                sum += ((String) e.getKey()).length() + walkSum(e.getValue());
+            }
+            return sum;
+        }
+        if (v instanceof java.util.List) {
+            return ((java.util.List<?>) v).stream().mapToLong(MoreBenchmarksCorrectnessTest::walkSum).sum();
+        }
+        if (v instanceof String) {
+            return ((String) v).length();
+        }
+        if (v instanceof Long) {
+            return (Long) v;
+        }
+        if (v instanceof Double) {
+            return Double.doubleToRawLongBits((Double) v);
+        }
+        return v == null ? 1 : 3;
+    }
+
     @ParameterizedTest
     @MethodSource("floorDocuments")
     void treeFloor_rebuildsTheParsedTree(String document) {
@@ -160,6 +184,7 @@ class MoreBenchmarksCorrectnessTest {
         Object built = bench.build();
         assertEquals(expected, built, document);
         assertTrue(built != bench.build(), "a new tree each call");
+        assertEquals(walkSum(expected), bench.walk(), "walk reads every value of " + document);
         // scalars and tiny documents too
         bench.record(Json.parse("[1,\"\u00e9\",{\"a\":[],\"b\":{}},2.5,null,true,\"\u65e5\"]"));
         assertEquals(Json.parse("[1,\"\u00e9\",{\"a\":[],\"b\":{}},2.5,null,true,\"\u65e5\"]"), bench.build());
