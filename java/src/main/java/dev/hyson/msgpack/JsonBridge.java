@@ -1,5 +1,7 @@
 package dev.hyson.msgpack;
 
+import dev.hyson.JsonWriteException;
+import dev.hyson.internal.write.WriteFailure;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
@@ -64,15 +66,32 @@ final class JsonBridge {
                     Object form = toJsonValue(k, false, writer);
                     k = form instanceof String ? form : writer.write(form);
                 }
-                out.put(k, toJsonValue(e.getValue(), lossless, writer));
+                String segment = WriteFailure.memberSegment(k);
+                Object value;
+                try {
+                    value = toJsonValue(e.getValue(), lossless, writer);
+                } catch (JsonWriteException x) {
+                    throw within(x, segment);
+                }
+                if (out.containsKey(k)) {
+                    // a key written as text ([] or a bin's base64) equal to a str key: both cannot be kept
+                    String shown = ((String) k).length() > 40 ? ((String) k).substring(0, 40) + "..." : (String) k;
+                    throw new JsonWriteException("two map keys write the same member name \"" + shown
+                            + "\" (RFC 8259 section 4: names should be unique)", "$" + segment);
+                }
+                out.put(k, value);
             }
             return out;
         }
         if (v instanceof List) {
             List<Object> l = (List<Object>) v;
             List<Object> out = new ArrayList<>(l.size());
-            for (Object o : l) {
-                out.add(toJsonValue(o, lossless, writer));
+            for (int i = 0; i < l.size(); i++) {
+                try {
+                    out.add(toJsonValue(l.get(i), lossless, writer));
+                } catch (JsonWriteException x) {
+                    throw within(x, "[" + i + "]");
+                }
             }
             return out;
         }
@@ -98,6 +117,11 @@ final class JsonBridge {
             return tagged(FLOAT64, nonFinite((Double) v));
         }
         return v;
+    }
+
+    /** The same failure, located one level further out. */
+    private static JsonWriteException within(JsonWriteException e, String segment) {
+        return new JsonWriteException(e.problem(), "$" + segment + e.path().substring(1));
     }
 
     private static String nonFinite(double x) {

@@ -633,7 +633,9 @@ public final class MessagePackFactory {
         /**
          * Packing for readers of the pre-2013 specification (false by default): no str8 (short
          * strings go to str16) and no bin ({@code byte[]} is packed as raw str). Unpacking always
-         * accepts every format.
+         * accepts every format; in this mode a str value (or map key) that is not UTF-8 is read as
+         * the {@code byte[]} it was (the old raw type held any bytes), so what such a factory packs
+         * it reads back. {@link MessageUnpacker#unpackString()} still requires UTF-8.
          */
         public Builder compatibility(boolean oldSpec) {
             this.compatibility = oldSpec;

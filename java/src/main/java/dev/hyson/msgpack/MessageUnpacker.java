@@ -43,6 +43,14 @@ public final class MessageUnpacker implements Closeable {
     private static final BigInteger TWO_64 = BigInteger.ONE.shiftLeft(64);
     private static final int MAX_ARRAY = Integer.MAX_VALUE - 16;
     private static final int STREAM_BUFFER = 8192;
+    /**
+     * How deep arrays and maps used as map keys may nest inside one another. A map hashes each key
+     * in full, so a key inside a key is hashed once per enclosing key: the bound keeps unpacking
+     * linear (a chain of maps keyed by maps would cost depth x size).
+     */
+    static final int MAX_KEY_NESTING = 2;
+    /** Elements a container read from a stream is first sized for; it grows as elements arrive. */
+    private static final int STREAM_PRESIZE = 16;
 
     /** The header of an extension value: its type code and payload length in bytes. */
     public record ExtensionHeader(byte type, int length) {
@@ -64,6 +72,8 @@ public final class MessageUnpacker implements Closeable {
      * of pre-sizing one list per level to the whole input.
      */
     private long owed;
+    /** Map keys that are arrays or maps enclosing the value being read (see {@link #MAX_KEY_NESTING}). */
+    private int keyNesting;
     /** Extensions unpacked as {@link ExtensionValue} (and timestamps as {@code Instant}) whatever the registry says. */
     boolean rawExtensions;
     /** Taken from the factory's per-thread pool. */
@@ -359,8 +369,8 @@ public final class MessageUnpacker implements Closeable {
     public BigInteger unpackBigInteger() {
         require(1);
         if (buf[pos] == (byte) 0xcf) {
+            require(9); // the whole value before the type byte is consumed
             pos++;
-            require(8);
             long v = i64();
             return v >= 0 ? BigInteger.valueOf(v) : BigInteger.valueOf(v).add(TWO_64);
         }
@@ -377,13 +387,13 @@ public final class MessageUnpacker implements Closeable {
         require(1);
         byte b = buf[pos];
         if (b == (byte) 0xca) {
+            require(5); // the whole value before the type byte is consumed
             pos++;
-            require(4);
             return Float.intBitsToFloat(i32());
         }
         if (b == (byte) 0xcb) {
+            require(9);
             pos++;
-            require(8);
             return Double.longBitsToDouble(i64());
         }
         throw mismatch("a float", b, offset());
@@ -616,13 +626,16 @@ public final class MessageUnpacker implements Closeable {
      */
     public Object unpackValue() {
         long outer = owed;
+        int outerKeys = keyNesting;
         owed = 0;
+        keyNesting = 0;
         try {
             return readValue(baseDepth);
         } catch (StackOverflowError e) {
             throw limit("nesting too deep for the thread's stack (lower maxDepth or raise -Xss)", offset());
         } finally {
             owed = outer;
+            keyNesting = outerKeys;
         }
     }
 
@@ -746,7 +759,7 @@ public final class MessageUnpacker implements Closeable {
                 throw limit(n + " bytes is longer than maxStringLength (" + f.maxStringLength + ")", offset() - 1);
             }
             require(n);
-            return readStr(n);
+            return readStrValue(n);
         }
         if (u <= 0x8f) {
             return readMap(u & 0x0F, depth);
@@ -787,7 +800,7 @@ public final class MessageUnpacker implements Closeable {
             case 0xd9: case 0xda: case 0xdb: {
                 int n = unpackStringHeader();
                 require(n);
-                return readStr(n);
+                return readStrValue(n);
             }
             case 0xc4: case 0xc5: case 0xc6:
                 return readPayload(unpackBinaryHeader());
@@ -841,7 +854,8 @@ public final class MessageUnpacker implements Closeable {
     private Object readArrayBody(int n, int depth, long at) {
         long outer = owed;
         checkOwed(n, outer, at);
-        ArrayList<Object> list = new ArrayList<>(in == null ? n : Math.min(n, 1024));
+        // over a stream a count is not checked against the input: no pre-sizing to it
+        ArrayList<Object> list = new ArrayList<>(in == null ? n : Math.min(n, STREAM_PRESIZE));
         for (int i = 0; i < n; i++) {
             owed = outer + (n - i - 1);
             list.add(readValue(depth + 1));
@@ -863,16 +877,16 @@ public final class MessageUnpacker implements Closeable {
     private Object readMapBody(int n, int depth, long at) {
         long outer = owed;
         checkOwed(2L * n, outer, at);
-        int cap = in == null ? n : Math.min(n, 1024);
+        int cap = in == null ? n : Math.min(n, STREAM_PRESIZE);
         LinkedHashMap<Object, Object> map = new LinkedHashMap<>(cap < 3 ? cap + 1 : (int) (cap / 0.75f + 1.0f));
         KeyHashGuard guard = null;
-        Class<?> keyClass = String.class; // while every key is of this one Comparable class, none is counted
+        Class<?> keyClass = String.class; // while every key is of this one class (see KeyHashGuard.exempt), none is counted
         for (int i = 0; i < n; i++) {
             long keyAt = origin + pos;
             owed = outer + 2L * (n - i) - 1;
             Object key = readKey(depth);
             if (guard == null && (key == null || key.getClass() != keyClass)) {
-                if (i == 0 && key != null && Comparable.class.isAssignableFrom(key.getClass())) {
+                if (i == 0 && key != null && KeyHashGuard.exempt(key.getClass())) {
                     keyClass = key.getClass();
                 } else {
                     guard = new KeyHashGuard(map.keySet());
@@ -903,19 +917,27 @@ public final class MessageUnpacker implements Closeable {
             require(1);
             n = u8();
         } else {
-            return readValue(depth + 1);
+            boolean container = u >= 0x80 && u <= 0x9f || u >= 0xdc && u <= 0xdf;
+            if (container && keyNesting >= MAX_KEY_NESTING) {
+                throw limit("an array or map as a map key inside " + MAX_KEY_NESTING + " enclosing array or map keys"
+                        + " (hashing it would cost its whole size once per enclosing key)", offset());
+            }
+            keyNesting++;
+            Object key = readValue(depth + 1);
+            keyNesting--;
+            return key;
         }
         if (n > f.maxStringLength) {
             throw limit(n + " bytes is longer than maxStringLength (" + f.maxStringLength + ")", offset());
         }
         require(n);
         if (!f.internKeys) {
-            return readStr(n);
+            return readStrValue(n);
         }
         int p = pos;
         boolean ascii = isAscii(buf, p, n);
         if (!ascii && !validUtf8(p, n)) {
-            return readStr(n);
+            return readStrValue(n);
         }
         pos = p + n;
         return KeyCache.SHARED.lookup(buf, p, n, ascii);
@@ -941,6 +963,17 @@ public final class MessageUnpacker implements Closeable {
             }
         }
         return -1;
+    }
+
+    /**
+     * A str value: a {@code String}, or in compatibility mode a {@code byte[]} when the bytes are not
+     * UTF-8 (the pre-2013 raw type held any bytes, and such a packer writes {@code byte[]} as raw).
+     */
+    private Object readStrValue(int n) {
+        if (f.compatibility && !f.replaceInvalidUtf8 && !isAscii(buf, pos, n) && !validUtf8(pos, n)) {
+            return readPayload(n);
+        }
+        return readStr(n);
     }
 
     /** Decodes {@code n} available bytes at {@code pos} as a str value. */

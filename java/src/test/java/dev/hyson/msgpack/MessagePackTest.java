@@ -11,6 +11,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.hyson.JsonException;
+import dev.hyson.JsonWriteException;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.InputStream;
@@ -374,6 +375,42 @@ class MessagePackTest {
         Map<Object, Object> binKey = new LinkedHashMap<>();
         binKey.put(new byte[] {1}, new byte[] {1});
         assertEquals("{\"AQ==\":\"AQ==\"}", MessagePack.toJson(MessagePack.pack(binKey)));
+    }
+
+    @Test
+    void toJson_keyWrittenAsTextCollidingWithAStrKey_isAnError() {
+        JsonWriteException e = assertThrows(JsonWriteException.class, () -> MessagePack.toJson(hex("82-90-01-a2-5b-5d-02")));
+        assertEquals("two map keys write the same member name \"[]\" (RFC 8259 section 4: names should be unique)", e.problem());
+        assertEquals("$['[]']", e.path());
+        e = assertThrows(JsonWriteException.class, () -> MessagePack.toJson(hex("92-c0-81-01-82-90-01-a2-5b-5d-02")));
+        assertEquals("$[1]['1']['[]']", e.path()); // located inside the outer containers
+        MessagePackFactory lossless = MessagePackFactory.builder().jsonForm(MessagePackFactory.JsonForm.LOSSLESS).build();
+        assertArrayEquals(hex("82-90-01-a2-5b-5d-02"), lossless.fromJson(lossless.toJson(hex("82-90-01-a2-5b-5d-02"))));
+    }
+
+    @Test
+    void compatibility_rawThatIsNotUtf8_readBackAsBytes() {
+        MessagePackFactory compat = MessagePackFactory.builder().compatibility(true).build();
+        byte[] packed = compat.pack(List.of(new byte[] {(byte) 0xff, 1}, "é"));
+        assertEquals("92-a2-ff-01-a2-c3-a9", hex(packed));
+        List<?> back = (List<?>) compat.unpack(packed);
+        assertArrayEquals(new byte[] {(byte) 0xff, 1}, (byte[]) back.get(0));
+        assertEquals("é", back.get(1));
+        assertEquals(MessagePackException.Kind.INVALID_UTF8, fails(packed).kind()); // the default factory is strict
+        MessageUnpacker u = compat.newUnpacker(packed);
+        u.unpackArrayHeader();
+        assertThrows(MessagePackException.class, u::unpackString); // unpackString always means a String
+    }
+
+    @Test
+    void pullReaders_truncatedOverAStream_consumeNothing() {
+        for (String input : new String[] {"cb-00", "ca-00-00", "cf-ff"}) {
+            MessageUnpacker u = MessagePackFactory.defaults().newUnpacker(new ByteArrayInputStream(hex(input)));
+            MessagePackException e = assertThrows(MessagePackException.class,
+                    input.startsWith("cf") ? u::unpackBigInteger : u::unpackDouble);
+            assertEquals(MessagePackException.Kind.TRUNCATED, e.kind());
+            assertEquals(0, u.offset(), input);
+        }
     }
 
     @Test

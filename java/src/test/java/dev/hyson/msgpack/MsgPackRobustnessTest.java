@@ -150,9 +150,14 @@ class MsgPackRobustnessTest {
 
     /** A map of {@code n} keys {@code [x, y]}, all with one hash code when {@code collide}. */
     private static byte[] listKeyedMap(int n, boolean collide) {
+        return listKeyedMap(n, n, collide);
+    }
+
+    /** The first {@code k} entries of {@link #listKeyedMap(int, boolean)} after its header. */
+    private static byte[] listKeyedMap(int n, int k, boolean collide) {
         MessagePacker p = MessagePackFactory.defaults().newPacker();
         p.packMapHeader(n);
-        for (int x = 0; x < n; x++) {
+        for (int x = 0; x < k; x++) {
             p.packArrayHeader(2);
             p.packLong(x);
             // List.hashCode = 31 * (31 + x) + y: constant when y = c - 31 x
@@ -168,9 +173,9 @@ class MsgPackRobustnessTest {
         MessagePackException e = assertTimeoutPreemptively(Duration.ofSeconds(5),
                 () -> org.junit.jupiter.api.Assertions.assertThrows(MessagePackException.class, () -> MessagePack.unpack(flood)));
         org.junit.jupiter.api.Assertions.assertEquals(MessagePackException.Kind.LIMIT_EXCEEDED, e.kind());
-        assertTrue(e.getMessage().startsWith("more than 64 keys of one map share a hash code"), e.getMessage());
-        // the 65th key: after the map32 header and 64 entries of 8 bytes (fixarray, fixint, uint32, nil)
-        org.junit.jupiter.api.Assertions.assertEquals(3 + 64 * 8, e.offset());
+        assertTrue(e.getMessage().startsWith("the keys of one map share hash codes too often"), e.getMessage());
+        // refused at the 208th key, when 207 * 208 / 2 comparisons pass 64 per key plus 8192
+        org.junit.jupiter.api.Assertions.assertEquals(listKeyedMap(40_000, 207, true).length, e.offset());
         // the same keys with spread hash codes unpack
         Map<?, ?> ok = (Map<?, ?>) MessagePack.unpack(listKeyedMap(40_000, false));
         org.junit.jupiter.api.Assertions.assertEquals(40_000, ok.size());
@@ -214,7 +219,96 @@ class MsgPackRobustnessTest {
         }
         MessagePackFactory lossless = MessagePackFactory.builder().jsonForm(MessagePackFactory.JsonForm.LOSSLESS).build();
         String text = json.append("]}").toString();
-        e = org.junit.jupiter.api.Assertions.assertThrows(MessagePackException.class, () -> lossless.fromJson(text));
-        assertTrue(e.getMessage().startsWith("more than 64 keys of one map share a hash code"), e.getMessage());
+        org.junit.jupiter.api.Assertions.assertEquals(100, ((Map<?, ?>) MessagePack.unpack(lossless.fromJson(text))).size());
+        StringBuilder many = new StringBuilder("{\"$map\":[");
+        for (int x = 0; x < 1000; x++) {
+            many.append(x == 0 ? "" : ",").append("[[").append(x).append(',').append(31L * (1000 - x)).append("],null]");
+        }
+        String floodText = many.append("]}").toString();
+        e = org.junit.jupiter.api.Assertions.assertThrows(MessagePackException.class, () -> lossless.fromJson(floodText));
+        assertTrue(e.getMessage().startsWith("the keys of one map share hash codes too often"), e.getMessage());
+    }
+
+    @Test
+    void collidingKeysOfHonestData_accepted() {
+        // list hash codes collide often: [x, y] and [x + 1, y - 31] share one
+        Map<Object, Object> grid = new LinkedHashMap<>();
+        for (long x = 0; x < 65; x++) {
+            for (long y = 0; y < 2048; y++) {
+                grid.put(List.of(x, y), x ^ y);
+            }
+        }
+        org.junit.jupiter.api.Assertions.assertEquals(grid, MessagePack.unpack(MessagePack.pack(grid)));
+        Map<Object, Object> crafted = new LinkedHashMap<>();
+        for (long i = 0; i <= 64; i++) {
+            crafted.put(List.of(i, 31 * (64 - i)), i); // 65 keys with one hash code
+        }
+        org.junit.jupiter.api.Assertions.assertEquals(crafted, MessagePack.unpack(MessagePack.pack(crafted)));
+    }
+
+    /** Comparable, but not with itself only: a tree bin cannot order it (as LocalDateTime or an enum). */
+    record Colliding(int id) implements Comparable<Object> {
+        @Override
+        public int hashCode() {
+            return 12345;
+        }
+
+        @Override
+        public int compareTo(Object o) {
+            return Integer.compare(id, ((Colliding) o).id);
+        }
+    }
+
+    @Test
+    void collidingKeysOfARegisteredType_refusedQuickly() {
+        MessagePackFactory f = MessagePackFactory.builder()
+                .registerBytes(Colliding.class, 1, c -> java.nio.ByteBuffer.allocate(4).putInt(c.id()).array(),
+                        b -> new Colliding(java.nio.ByteBuffer.wrap(b).getInt()))
+                .build();
+        MessagePacker p = f.newPacker();
+        p.packMapHeader(20_000);
+        for (int i = 0; i < 20_000; i++) {
+            p.packValue(new Colliding(i)); // packed one by one: a map of them would itself be quadratic to build
+            p.packNil();
+        }
+        byte[] packed = p.toByteArray();
+        MessagePackException e = assertTimeoutPreemptively(Duration.ofSeconds(5),
+                () -> org.junit.jupiter.api.Assertions.assertThrows(MessagePackException.class, () -> f.unpack(packed)));
+        org.junit.jupiter.api.Assertions.assertEquals(MessagePackException.Kind.LIMIT_EXCEEDED, e.kind());
+    }
+
+    @Test
+    void mapsKeyedByMapsKeyedByMaps_refusedBeyondTwoLevels() {
+        // {{[]:nil}:nil}: two levels of container keys, accepted
+        Map<Object, Object> inner = new LinkedHashMap<>();
+        inner.put(List.of(), null);
+        Map<Object, Object> outer = new LinkedHashMap<>();
+        outer.put(inner, null);
+        org.junit.jupiter.api.Assertions.assertEquals(outer, MessagePack.unpack(MsgPackTestSupport.hex("81-81-90-c0-c0")));
+        // a third level: each key would be hashed once per enclosing key (depth x size in all)
+        MessagePackException e = org.junit.jupiter.api.Assertions.assertThrows(MessagePackException.class,
+                () -> MessagePack.unpack(MsgPackTestSupport.hex("81-81-81-90-c0-c0-c0")));
+        org.junit.jupiter.api.Assertions.assertEquals(MessagePackException.Kind.LIMIT_EXCEEDED, e.kind());
+        org.junit.jupiter.api.Assertions.assertEquals(3, e.offset());
+        // so toJson cannot be made to escape a key inside a key inside a key ... (output doubling per level)
+        byte[] chain = new byte[61];
+        java.util.Arrays.fill(chain, 0, 30, (byte) 0x81);
+        chain[30] = (byte) 0x90;
+        java.util.Arrays.fill(chain, 31, 61, (byte) 0xc0);
+        org.junit.jupiter.api.Assertions.assertThrows(MessagePackException.class, () -> MessagePack.toJson(chain));
+    }
+
+    @Test
+    void lyingHeadersOverAStream_allocateLittle() {
+        byte[] lies = new byte[999 * 5];
+        for (int i = 0; i < 999; i++) {
+            lies[5 * i] = (byte) 0xdd;
+            lies[5 * i + 1] = 0x05; // 100,000,000 elements each
+            lies[5 * i + 2] = (byte) 0xf5;
+            lies[5 * i + 3] = (byte) 0xe1;
+        }
+        long bytes = allocatedBy(() -> org.junit.jupiter.api.Assertions.assertThrows(MessagePackException.class,
+                () -> MessagePack.unpack(new ByteArrayInputStream(lies))));
+        assertTrue(bytes < 1 << 20, bytes + " bytes allocated for " + lies.length + " bytes of input");
     }
 }
