@@ -350,4 +350,56 @@ class WriterTest {
         JsonWriter w = JsonWriter.builder().encoder(Opaque.class, o -> Json.write(List.of("inner", 1))).build();
         assertEquals("[\"a\",\"[\\\"inner\\\",1]\",\"b\"]", w.write(List.of("a", new Opaque(), "b")));
     }
+
+    /** The documented string form, char by char: the reference for the writer's fast and escaping paths. */
+    private static String reference(String s, boolean asciiOnly, boolean scriptSafe) {
+        StringBuilder sb = new StringBuilder("\"");
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            boolean pair = Character.isHighSurrogate(c) && i + 1 < s.length() && Character.isLowSurrogate(s.charAt(i + 1));
+            switch (c) {
+                case '"': sb.append("\\\""); continue;
+                case '\\': sb.append("\\\\"); continue;
+                case '\b': sb.append("\\b"); continue;
+                case '\f': sb.append("\\f"); continue;
+                case '\n': sb.append("\\n"); continue;
+                case '\r': sb.append("\\r"); continue;
+                case '\t': sb.append("\\t"); continue;
+                default:
+            }
+            if (c < 0x20 || asciiOnly && c >= 0x80 || scriptSafe && (c == '\u2028' || c == '\u2029')
+                    || Character.isSurrogate(c) && !pair && !(Character.isLowSurrogate(c) && i > 0
+                            && Character.isHighSurrogate(s.charAt(i - 1)))) {
+                sb.append(String.format("\\u%04x", (int) c));
+            } else if (scriptSafe && c == '/') {
+                sb.append("\\/");
+            } else {
+                sb.append(c);
+            }
+        }
+        return sb.append('"').toString();
+    }
+
+    @Test
+    void strings_randomOfEveryCharClass_matchTheDocumentedForm() {
+        char[] pool = {'a', 'Z', '0', ' ', '?', '/', '"', '\\', '\n', '\t', '\u0001', '\u001f', '\u007f', '\u00e9',
+            '\u07ff', '\u0800', '\u2028', '\u2029', '\u4e2d', '\uffff', '\ud83d', '\ude00'};
+        java.util.Random rnd = new java.util.Random(7);
+        JsonWriter[] writers = {JsonWriter.defaults(), JsonWriter.builder().asciiOnly(true).build(),
+            JsonWriter.builder().scriptSafe(true).build(), JsonWriter.builder().asciiOnly(true).scriptSafe(true).build()};
+        for (int trial = 0; trial < 20_000; trial++) {
+            int len = rnd.nextInt(trial % 100 == 0 ? 2000 : 40);
+            StringBuilder sb = new StringBuilder();
+            boolean plainAscii = rnd.nextInt(3) == 0; // many strings take the fast path
+            for (int i = 0; i < len; i++) {
+                sb.append(plainAscii ? (char) ('a' + rnd.nextInt(26)) : pool[rnd.nextInt(pool.length)]);
+            }
+            String s = sb.toString();
+            for (int w = 0; w < writers.length; w++) {
+                boolean ascii = w == 1 || w == 3;
+                boolean safe = w >= 2;
+                assertEquals(reference(s, ascii, safe), writers[w].write(s), "options " + w + " for " + s);
+            }
+        }
+    }
 }

@@ -2,11 +2,14 @@ package dev.hyson.internal.write;
 
 import dev.hyson.internal.names.NameCache;
 import dev.hyson.internal.number.DoubleFormatter;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.lang.reflect.Array;
 import java.lang.reflect.Method;
 import java.lang.reflect.RecordComponent;
 import java.math.BigDecimal;
 import java.math.BigInteger;
+import java.nio.ByteOrder;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -734,6 +737,22 @@ public final class Generator {
      */
     private void writeString(String s) {
         int n = s.length();
+        if (n <= PLAIN_MAX) {
+            // the common string needs no escape: the JDK's encoder (a vectorized check and copy for
+            // Latin-1 strings) and a word-at-a-time check beat a per-char loop, the array included
+            byte[] utf8 = s.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+            if (plain(utf8, cfg.asciiOnly, cfg.scriptSafe)) {
+                int len = utf8.length;
+                ensure(len + 2);
+                byte[] b = buf;
+                int p = pos;
+                b[p] = '"';
+                System.arraycopy(utf8, 0, b, p + 1, len);
+                b[p + 1 + len] = '"';
+                pos = p + len + 2;
+                return;
+            }
+        }
         byte[] esc = escapes;
         boolean asciiOnly = cfg.asciiOnly;
         boolean scriptSafe = cfg.scriptSafe;
@@ -790,6 +809,51 @@ public final class Generator {
         }
         ensure(1);
         buf[pos++] = '"';
+    }
+
+    /** Strings up to this many chars try {@link #plain} first. */
+    private static final int PLAIN_MAX = 1 << 16;
+    private static final VarHandle LONG_LE = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final long ONES = 0x0101010101010101L;
+    private static final long HIGHS = 0x8080808080808080L;
+
+    /** @return whether some byte of {@code v} is zero (exact: no false positive for the word) */
+    private static long zeroByte(long v) {
+        return (v - ONES) & ~v & HIGHS;
+    }
+
+    /**
+     * Whether UTF-8 from {@code String.getBytes} is a JSON string body as it is, 8 bytes a step: no
+     * byte below 0x20, no {@code "} or {@code \}, no {@code ?} (which is how {@code getBytes} writes
+     * a lone surrogate, which must be escaped instead), and for the options no non-ASCII byte
+     * ({@code asciiOnly}) or no {@code /} and no non-ASCII byte ({@code scriptSafe}: U+2028/9).
+     * False sends the string to the escaping loop, which decides exactly.
+     */
+    private static boolean plain(byte[] b, boolean asciiOnly, boolean scriptSafe) {
+        int n = b.length;
+        int i = 0;
+        long bad = 0;
+        boolean noHigh = asciiOnly || scriptSafe;
+        long slash = scriptSafe ? 0x2F2F2F2F2F2F2F2FL : 0x2222222222222222L; // '"' again when unused
+        for (; i + 8 <= n; i += 8) {
+            long v = (long) LONG_LE.get(b, i);
+            bad |= ((v - 0x2020202020202020L) & ~v & HIGHS) // a control char
+                    | zeroByte(v ^ 0x2222222222222222L) // "
+                    | zeroByte(v ^ 0x5C5C5C5C5C5C5C5CL) // backslash
+                    | zeroByte(v ^ 0x3F3F3F3F3F3F3F3FL) // ?
+                    | zeroByte(v ^ slash)
+                    | (noHigh ? v & HIGHS : 0);
+        }
+        if (bad != 0) {
+            return false;
+        }
+        for (; i < n; i++) {
+            int c = b[i];
+            if (c >= 0 ? c < 0x20 || c == '"' || c == '\\' || c == '?' || scriptSafe && c == '/' : noHigh) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static int unicodeEscape(byte[] b, int p, char c) {
