@@ -54,6 +54,7 @@ def table(bench, key, title, with_alloc=True):
 
 table('ParseBench.parse', 'library', 'Parse `byte[]` -> tree, MB/s of input (B allocated per input byte)')
 table('TreeFloorBench.build', None, 'Tree floor (the same tree built with no parsing), MB/s of input (B/B)')
+table('TreeFloorBench.walk', None, 'Walk floor (every value of the tree read, nothing written), MB/s of document size (B/B)')
 table('GenerateBench.generate', 'library', 'Generate tree -> `byte[]`, MB/s of document size (B/B)')
 table('ScanBench.scan', 'kernel', 'Scan only (validation, tape), MB/s', with_alloc=False)
 
@@ -97,4 +98,18 @@ if sel:
                      and x['params'].get('library') == lib]
                 cells.append(f"{r[0]['primaryMetric']['score']:.0f} ({alloc(r[0]) / 1e6:.2f} MB)" if r else '-')
             print(f'| {op} | {lib} | ' + ' | '.join(cells) + ' |')
+        # hyson / msgpack-core, and the floor of the same tree in documents per second (TreeFloorBench)
+        ratios = []
+        floors = []
+        for d in docs:
+            h = [x for x in sel if x['benchmark'].endswith('.' + op) and x['params'].get('document') == d
+                 and x['params'].get('library') == 'hyson']
+            c = [x for x in sel if x['benchmark'].endswith('.' + op) and x['params'].get('document') == d
+                 and x['params'].get('library') == 'msgpack-core']
+            ratios.append(f"{h[0]['primaryMetric']['score'] / c[0]['primaryMetric']['score']:.2f}x" if h and c else '-')
+            fl = [x for x in rows if x['benchmark'].endswith('TreeFloorBench.' + ('build' if op == 'unpack' else 'walk'))
+                  and x['params'].get('document') == d]
+            floors.append(f"{fl[0]['primaryMetric']['score']:.0f}" if fl else '-')
+        print(f'| {op} | hyson / msgpack-core | ' + ' | '.join(ratios) + ' |')
+        print(f"| {op} | floor ({'tree build' if op == 'unpack' else 'tree walk'}), ops/s | " + ' | '.join(floors) + ' |')
     print()
