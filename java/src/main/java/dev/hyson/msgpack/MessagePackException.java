@@ -24,9 +24,17 @@ public final class MessagePackException extends JsonException {
         INVALID_FORMAT,
         /** A str whose bytes are not well-formed UTF-8 while invalid UTF-8 is an error. */
         INVALID_UTF8,
-        /** A configured limit (depth, string, binary, container or document size) was exceeded; the message names the setting. */
+        /**
+         * A configured limit (depth, string, binary, container or document size) was exceeded (the
+         * message names the setting), or a guard against hostile input refused it: map keys sharing
+         * hash codes too often, or array/map keys nested more than two deep.
+         */
         LIMIT_EXCEEDED,
-        /** A timestamp extension (type -1) with a payload of other than 4, 8 or 12 bytes, or nanoseconds of 10^9 or more. */
+        /**
+         * A timestamp extension (type -1) with a payload of other than 4, 8 or 12 bytes, nanoseconds
+         * of 10^9 or more, or seconds outside {@code java.time.Instant}'s range (-31557014167219200
+         * to 31556889864403199).
+         */
         INVALID_TIMESTAMP,
         /** An extension type with no registered unpacker while unknown extensions are an error. */
         UNKNOWN_EXTENSION,

@@ -465,7 +465,7 @@ public final class MessageUnpacker implements Closeable {
                     len + " bytes declared, " + (limit - pos) + " remain", at);
         }
         if (len > max) {
-            throw limit(len + " bytes is longer than " + setting + " (" + max + ")", at);
+            throw limit(len + (len == 1 ? " byte is" : " bytes is") + " longer than " + setting + " (" + max + ")", at);
         }
         if (len > MAX_ARRAY) {
             throw limit(len + " bytes is longer than the largest Java array", at);
@@ -756,7 +756,7 @@ public final class MessageUnpacker implements Closeable {
         if (u >= 0xa0 && u <= 0xbf) {
             int n = u & 0x1F;
             if (n > f.maxStringLength) {
-                throw limit(n + " bytes is longer than maxStringLength (" + f.maxStringLength + ")", offset() - 1);
+                throw limit(n + (n == 1 ? " byte is" : " bytes is") + " longer than maxStringLength (" + f.maxStringLength + ")", offset() - 1);
             }
             require(n);
             return readStrValue(n);
@@ -928,7 +928,7 @@ public final class MessageUnpacker implements Closeable {
             return key;
         }
         if (n > f.maxStringLength) {
-            throw limit(n + " bytes is longer than maxStringLength (" + f.maxStringLength + ")", offset());
+            throw limit(n + (n == 1 ? " byte is" : " bytes is") + " longer than maxStringLength (" + f.maxStringLength + ")", offset());
         }
         require(n);
         if (!f.internKeys) {
