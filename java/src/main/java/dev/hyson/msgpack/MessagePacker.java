@@ -59,8 +59,6 @@ public final class MessagePacker implements Flushable, Closeable {
     private static final int MAX_ARRAY = Integer.MAX_VALUE - 16;
     /** Room reserved for an extension header whose payload length is not known yet (ext32). */
     private static final int EXT_RESERVE = 6;
-    /** Chars copied out of a string at a time by {@link #writeUtf8}. */
-    private static final int CHUNK = 512;
 
     private final MessagePackFactory f;
     private final boolean compat;
@@ -75,8 +73,6 @@ public final class MessagePacker implements Flushable, Closeable {
     private int pinned;
     /** Nesting at which a value packed from inside an extension packer starts. */
     private int valueDepth;
-    /** Scratch for {@link #writeUtf8}: a string's non-ASCII rest is copied out in chunks. */
-    private final char[] chars = new char[CHUNK];
     /** Taken from the factory's per-thread pool. */
     boolean inUse;
 
@@ -356,52 +352,34 @@ public final class MessagePacker implements Flushable, Closeable {
     }
 
     /**
-     * Encodes {@code s} as UTF-8 at {@code p}, where there is room for 3 bytes per char. The ASCII
-     * head is copied with {@code charAt} (fastest for the short, mostly ASCII strings of typical
-     * documents); the rest is copied out in chunks to a char array, which costs far less per char
-     * than {@code charAt} on a string that holds non-Latin-1 text.
+     * Encodes {@code s} as UTF-8 at {@code p}, where there is room for 3 bytes per char: the payload
+     * of a string-form extension (a symbol's name), written in place with no intermediate array. A
+     * lone surrogate is written as {@code ?}, as {@code String.getBytes} does.
      */
     private int writeUtf8(String s, int p) {
         byte[] b = buf;
         int n = s.length();
-        int i = 0;
-        for (; i < n; i++) {
+        for (int i = 0; i < n; i++) {
             char c = s.charAt(i);
-            if (c >= 0x80) {
-                break;
-            }
-            b[p + i] = (byte) c;
-        }
-        p += i;
-        char[] ch = chars;
-        while (i < n) {
-            // one char of look-ahead past the chunk, for a surrogate pair split by its end
-            int stop = Math.min(n, i + CHUNK - 1);
-            int copyEnd = Math.min(n, stop + 1);
-            s.getChars(i, copyEnd, ch, 0);
-            int base = i;
-            for (; i < stop; i++) {
-                char c = ch[i - base];
-                if (c < 0x80) {
-                    b[p++] = (byte) c;
-                } else if (c < 0x800) {
-                    b[p++] = (byte) (0xC0 | (c >> 6));
-                    b[p++] = (byte) (0x80 | (c & 0x3F));
-                } else if (Character.isSurrogate(c)) {
-                    if (Character.isHighSurrogate(c) && i + 1 < n && Character.isLowSurrogate(ch[i + 1 - base])) {
-                        int cp = Character.toCodePoint(c, ch[++i - base]);
-                        b[p++] = (byte) (0xF0 | (cp >> 18));
-                        b[p++] = (byte) (0x80 | ((cp >> 12) & 0x3F));
-                        b[p++] = (byte) (0x80 | ((cp >> 6) & 0x3F));
-                        b[p++] = (byte) (0x80 | (cp & 0x3F));
-                    } else {
-                        b[p++] = '?';
-                    }
+            if (c < 0x80) {
+                b[p++] = (byte) c;
+            } else if (c < 0x800) {
+                b[p++] = (byte) (0xC0 | (c >> 6));
+                b[p++] = (byte) (0x80 | (c & 0x3F));
+            } else if (Character.isSurrogate(c)) {
+                if (Character.isHighSurrogate(c) && i + 1 < n && Character.isLowSurrogate(s.charAt(i + 1))) {
+                    int cp = Character.toCodePoint(c, s.charAt(++i));
+                    b[p++] = (byte) (0xF0 | (cp >> 18));
+                    b[p++] = (byte) (0x80 | ((cp >> 12) & 0x3F));
+                    b[p++] = (byte) (0x80 | ((cp >> 6) & 0x3F));
+                    b[p++] = (byte) (0x80 | (cp & 0x3F));
                 } else {
-                    b[p++] = (byte) (0xE0 | (c >> 12));
-                    b[p++] = (byte) (0x80 | ((c >> 6) & 0x3F));
-                    b[p++] = (byte) (0x80 | (c & 0x3F));
+                    b[p++] = '?';
                 }
+            } else {
+                b[p++] = (byte) (0xE0 | (c >> 12));
+                b[p++] = (byte) (0x80 | ((c >> 6) & 0x3F));
+                b[p++] = (byte) (0x80 | (c & 0x3F));
             }
         }
         return p;

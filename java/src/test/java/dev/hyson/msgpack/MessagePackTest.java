@@ -543,7 +543,7 @@ class MessagePackTest {
     }
 
     @Test
-    void packString_everyCharClass_acrossChunkEdges_equalsStringGetBytes() {
+    void packString_everyCharClass_everyHeaderSize_equalsStringGetBytes() {
         java.util.Random rnd = new java.util.Random(42);
         char[] pool = {'a', '~', '\u00e9', '\u07ff', '\u0800', '\u4e2d', '\uffff', '\ud83d', '\ude00'};
         for (int len : new int[] {0, 1, 31, 32, 255, 256, 510, 511, 512, 513, 1023, 1024, 1500, 4000}) {
