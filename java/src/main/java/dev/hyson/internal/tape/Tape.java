@@ -92,6 +92,15 @@ public final class Tape {
     public long[] stack = new long[64];
     /** Scratch space of the materializer for decoding UTF-8 strings, reused across parses. */
     public char[] scratch = new char[256];
+    /*
+     * The materializer's stacks of open containers, reused across parses (a small document would
+     * otherwise allocate more for them than for its values); no value stays referenced after a
+     * materialization, finished or failed.
+     */
+    Object[] openContainers = new Object[16];
+    int[] openRemaining = new int[16];
+    String[] openNames = new String[16];
+    long[] openNameOffsets = new long[16];
     /** The native backend's context for this tape (its C-side buffers), created on first use. */
     public Object nativeContext;
     /** Element counts of the open containers, parallel to {@link #stack}. */

@@ -28,14 +28,26 @@ public final class TapeMaterializer {
      *
      * @throws dev.hyson.JsonParseException for a duplicate member name under {@link DuplicateKeyPolicy#ERROR}
      */
-    @SuppressWarnings("unchecked")
     public static Object materialize(Tape tape, byte[] src, int start, int end, ReadConfig cfg, KeyCache keys) {
+        try {
+            return build(tape, src, start, end, cfg, keys);
+        } catch (RuntimeException | Error e) {
+            // a failed build leaves open containers on the reused stacks: drop them
+            Arrays.fill(tape.openContainers, null);
+            Arrays.fill(tape.openNames, null);
+            throw e;
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Object build(Tape tape, byte[] src, int start, int end, ReadConfig cfg, KeyCache keys) {
         long[] t = tape.entries;
         int i = 0;
-        Object[] containers = new Object[16];
-        int[] remaining = new int[16];
-        String[] names = new String[16];
-        long[] nameOffsets = new long[16];
+        // the tape's stacks: a container is set at its depth when opened and cleared when closed
+        Object[] containers = tape.openContainers;
+        int[] remaining = tape.openRemaining;
+        String[] names = tape.openNames;
+        long[] nameOffsets = tape.openNameOffsets;
         int depth = 0;
         DuplicateKeyPolicy duplicates = cfg.duplicateKeys;
         KeyCache cache = cfg.internKeys ? keys : null;
@@ -60,10 +72,10 @@ public final class TapeMaterializer {
                     depth++;
                     if (depth == containers.length) {
                         int n = depth * 2;
-                        containers = Arrays.copyOf(containers, n);
-                        remaining = Arrays.copyOf(remaining, n);
-                        names = Arrays.copyOf(names, n);
-                        nameOffsets = Arrays.copyOf(nameOffsets, n);
+                        containers = tape.openContainers = Arrays.copyOf(containers, n);
+                        remaining = tape.openRemaining = Arrays.copyOf(remaining, n);
+                        names = tape.openNames = Arrays.copyOf(names, n);
+                        nameOffsets = tape.openNameOffsets = Arrays.copyOf(nameOffsets, n);
                     }
                     containers[depth] = container;
                     remaining[depth] = count;
