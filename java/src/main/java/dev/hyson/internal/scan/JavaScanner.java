@@ -940,13 +940,38 @@ public final class JavaScanner implements Scanner {
                 throw invalidNumber(tape, s, i, cfg); // leading zeros are not allowed
             }
         } else if (c >= '1' && c <= '9') {
-            // eight digits per step while they fit the 19 exact ones, then one at a time
+            // up to 18 digits one at a time (exact in a long): most integer parts are short, and an
+            // integer that ends there (the common number of small documents) is written at once
+            long v = c - '0';
+            int j = i + 1;
+            int stop = Math.min(end, i + 18);
+            int d;
+            while (j < stop && (d = src[j] - '0') >= 0 && d <= 9) {
+                v = v * 10 + d;
+                j++;
+            }
+            int next = j < end ? src[j] : ' ';
+            if ((next < '0' || next > '9') && next != '.' && next != 'e' && next != 'E') {
+                if (j - s > cfg.maxNumberLength) {
+                    throw fail(tape, ScanError.NUMBER_LIMIT, s);
+                }
+                long[] t = tape.ensure(2);
+                int k = tape.size;
+                tape.size = k + 2;
+                t[k] = Tape.entry(Tape.INT64, s);
+                t[k + 1] = negative ? -v : v;
+                return j;
+            }
+            w = v;
+            digits = j - i;
+            i = j;
+            // more than 18 digits: eight per step while they fit the 19 exact ones, then one at a time
             while (digits <= 11 && i + 8 <= end) {
-                long v = (long) LONG_LE.get(src, i);
-                if (!isEightDigits(v)) {
+                long eight = (long) LONG_LE.get(src, i);
+                if (!isEightDigits(eight)) {
                     break;
                 }
-                w = w * 100_000_000L + parseEightDigits(v);
+                w = w * 100_000_000L + parseEightDigits(eight);
                 digits += 8;
                 i += 8;
             }
