@@ -87,11 +87,16 @@ final class ConvertCommand implements Callable<Integer> {
     /** Converts; see the class documentation for the exit code. */
     @Override
     public Integer call() {
+        if (to == Format.MSGPACK && (force || replaceInvalidUtf8)) {
+            ctx.error((force ? "--force" : "--replace-invalid-utf8") + " applies to --to json (MessagePack input) only;"
+                    + " try 'hyson convert --help'");
+            return Main.USAGE;
+        }
         MessagePackFactory.Builder b = MessagePackFactory.builder()
                 .jsonForm(lossless ? MessagePackFactory.JsonForm.LOSSLESS : MessagePackFactory.JsonForm.DOCUMENTED);
         if (maxDepth != null) {
             if (maxDepth < 1) {
-                ctx.error("--max-depth must be at least 1: " + maxDepth);
+                ctx.error("--max-depth must be at least 1: " + maxDepth + "; try 'hyson convert --help'");
                 return Main.USAGE;
             }
             b.maxDepth(maxDepth);
@@ -120,7 +125,7 @@ final class ConvertCommand implements Callable<Integer> {
         try {
             packed = factory.fromJson(doc.bytes, 0, doc.length);
         } catch (JsonParseException e) {
-            ctx.error(input.name() + ": " + inFlags(e.getMessage()) + (e.offset() == 0 && looksLikeMsgpack(doc.bytes, doc.length)
+            ctx.error(input.name() + ": " + inFlags(withoutForeignHint(e)) + (e.offset() == 0 && looksLikeMsgpack(doc.bytes, doc.length)
                     ? "; this looks like MessagePack: to convert it to JSON use --to json" : ""));
             return Main.FAILED;
         } catch (MessagePackException e) {
@@ -164,7 +169,13 @@ final class ConvertCommand implements Callable<Integer> {
         OutputStream out = null;
         try {
             java.io.PushbackInputStream head = new java.io.PushbackInputStream(in, HEAD);
-            byte[] first = head.readNBytes(HEAD);
+            byte[] first;
+            try {
+                first = head.readNBytes(HEAD);
+            } catch (IOException e) {
+                ctx.error(name + ": cannot read: " + Input.describe(e));
+                return Main.FAILED;
+            }
             head.unread(first);
             if (first.length == 0) {
                 ctx.error(name + ": empty input: no MessagePack value to convert");
@@ -205,6 +216,19 @@ final class ConvertCommand implements Callable<Integer> {
                 }
             }
         }
+    }
+
+    /**
+     * A JSON error's message without its hint when the hint is a reader option this command has no
+     * flag for (only --max-depth is one here; the other reader flags belong to pretty, minify, ...).
+     */
+    static String withoutForeignHint(JsonParseException e) {
+        String m = e.getMessage();
+        String hint = e.detail();
+        if (hint != null && hint.contains("JsonReader.Builder.") && !hint.contains("maxDepth") && m.endsWith(": " + hint)) {
+            return m.substring(0, m.length() - hint.length() - 2);
+        }
+        return m;
     }
 
     /** The library's hints name builder methods; on the command line the flags are what to change. */

@@ -26,7 +26,7 @@ import picocli.CommandLine.UnmatchedArgumentException;
         sortOptions = false,
         usageHelpAutoWidth = true,
         synopsisSubcommandLabel = "COMMAND",
-        description = "Pretty-print, minify, validate and measure JSON (RFC 8259) with hyson.",
+        description = "Pretty-print, minify, validate and measure JSON (RFC 8259), and convert it to and from MessagePack, with hyson.",
         commandListHeading = "%nCommands:%n",
         footerHeading = "%n",
         footer = {

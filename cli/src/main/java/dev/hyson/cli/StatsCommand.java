@@ -33,7 +33,12 @@ final class StatsCommand extends InputCommand {
         if (printed++ > 0) {
             ctx.out.println();
         }
-        ctx.out.print(report(input.name(), doc.length, s, nanos, reader.backend().name()));
+        String backend = reader.backend().name();
+        if ("auto".equals(reader.backend().requested()) && doc.length < JsonReader.AUTO_NATIVE_MIN_LENGTH
+                && !"java".equals(backend)) {
+            backend = "java"; // what auto uses below AUTO_NATIVE_MIN_LENGTH bytes, where a JNI call costs more than it saves
+        }
+        ctx.out.print(report(input.name(), doc.length, s, nanos, backend));
         ctx.out.flush();
     }
 

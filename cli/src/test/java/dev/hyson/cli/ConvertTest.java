@@ -179,6 +179,29 @@ class ConvertTest {
     }
 
     @Test
+    void walkthroughFindings_directoryInput_foreignHints_oneWayFlags() throws IOException {
+        Path d = Files.createDirectories(dir.resolve("adir"));
+        Result r = run(StdinKind.NONE, new byte[0], "convert", "--to", "json", d.toString());
+        assertEquals(1, r.code);
+        assertTrue(r.err.contains(d + ": cannot read"), r.err);
+        // a JSON hint naming a reader flag convert does not have is left out
+        Result overflow = pipe("[1e400]".getBytes(StandardCharsets.UTF_8), "convert", "--to", "msgpack");
+        assertEquals(1, overflow.code);
+        assertTrue(overflow.err.contains("out of the double range"), overflow.err);
+        assertTrue(!overflow.err.contains("--allow-overflow") && !overflow.err.contains("JsonReader"), overflow.err);
+        // flags of the other direction are usage errors
+        Result force = pipe("[1]".getBytes(StandardCharsets.UTF_8), "convert", "--to", "msgpack", "--force");
+        assertEquals(2, force.code);
+        assertTrue(force.err.contains("--force applies to --to json"), force.err);
+        Result depth = pipe(new byte[] {1}, "convert", "--to", "json", "--max-depth", "0");
+        assertTrue(depth.err.contains("try 'hyson convert --help'"), depth.err);
+        // a truncated value says how many bytes it needed
+        Result cut = pipe(new byte[] {(byte) 0xc4, 5, 'a', 'b'}, "convert", "--to", "json");
+        assertEquals(1, cut.code);
+        assertTrue(cut.err.contains("5 bytes needed, 2 remain"), cut.err);
+    }
+
+    @Test
     void usageErrors_exit2() {
         assertEquals(2, pipe(new byte[0], "convert", "--to", "yaml").code);
         assertEquals(2, pipe(new byte[0], "convert").code);

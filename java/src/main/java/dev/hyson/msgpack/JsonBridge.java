@@ -177,9 +177,9 @@ final class JsonBridge {
                     return new ExtensionValue((byte) type, Base64.getDecoder().decode((String) m.get("data")));
                 }
                 case FLOAT32:
-                    return body instanceof String ? (float) parseNonFinite((String) body) : ((Number) body).floatValue();
+                    return body instanceof String ? (float) parseNonFinite(tag, (String) body) : ((Number) body).floatValue();
                 case FLOAT64:
-                    return body instanceof String ? parseNonFinite((String) body) : ((Number) body).doubleValue();
+                    return body instanceof String ? parseNonFinite(tag, (String) body) : ((Number) body).doubleValue();
                 default: {
                     List<Object> pairs = (List<Object>) body;
                     Map<Object, Object> out = new LinkedHashMap<>();
@@ -216,12 +216,12 @@ final class JsonBridge {
         }
     }
 
-    private static double parseNonFinite(String s) {
+    private static double parseNonFinite(String tag, String s) {
         switch (s) {
             case "NaN": return Double.NaN;
             case "Infinity": return Double.POSITIVE_INFINITY;
             case "-Infinity": return Double.NEGATIVE_INFINITY;
-            default: throw bad("not NaN, Infinity or -Infinity: " + s);
+            default: throw bad(tag + " must hold " + expectedForm(tag) + ", not \"" + s + "\"");
         }
     }
 

@@ -215,7 +215,8 @@ public final class MessageUnpacker implements Closeable {
 
     private MessagePackException truncated(long n) {
         return new MessagePackException(MessagePackException.Kind.TRUNCATED,
-                "unexpected end of input: " + n + " more bytes needed, " + (limit - pos) + " remain", origin + limit);
+                "unexpected end of input: " + n + (n == 1 ? " byte" : " bytes") + " needed, " + (limit - pos) + " remain",
+                origin + limit);
     }
 
     private MessagePackException limit(String what, long at) {
