@@ -675,8 +675,11 @@ public final class MessagePackFactory {
         /**
          * Registers an extension type whose payload is written by {@code packer} (which may pack
          * MessagePack with this factory, recursively) and read by {@code unpacker}. Values of
-         * {@code javaType} or a subclass are packed with it; the last registration of a class or a
-         * code wins.
+         * {@code javaType} or a subclass are packed with it, before any built-in form (registering
+         * {@code Map} or {@code String} makes those extensions, map keys included); a class with
+         * several assignable registrations takes its exact one, else the first registered. The
+         * last registration of a class or a code wins. Nested extension values count toward
+         * {@code maxDepth}, packing and unpacking.
          *
          * @param type the extension type code, 0..127 (negative codes are reserved by the specification)
          */
