@@ -752,6 +752,9 @@ public final class Generator {
                 pos = p + len + 2;
                 return;
             }
+            if (!cfg.asciiOnly && !cfg.scriptSafe && writeEscapedUtf8(utf8)) {
+                return;
+            }
         }
         byte[] esc = escapes;
         boolean asciiOnly = cfg.asciiOnly;
@@ -853,6 +856,49 @@ public final class Generator {
                 return false;
             }
         }
+        return true;
+    }
+
+    /**
+     * Writes {@code utf8} (from {@code String.getBytes}) as a JSON string, escaping its ASCII bytes
+     * that RFC 8259 requires (control chars, {@code "} and {@code \\}) and copying the runs between
+     * them; the default options only. Multi-byte sequences need no escape there, being non-ASCII
+     * bytes throughout.
+     *
+     * @return false, having written nothing, at a {@code ?}, which may stand for a lone surrogate
+     *     that must be escaped instead: the caller then takes the per-char path
+     */
+    private boolean writeEscapedUtf8(byte[] utf8) {
+        int len = utf8.length;
+        ensure(len * 6 + 2);
+        byte[] b = buf;
+        byte[] esc = escapes;
+        int p = pos;
+        b[p++] = '"';
+        int run = 0;
+        for (int i = 0; i < len; i++) {
+            int c = utf8[i];
+            if (c < 0 || c >= 0x20 && c != '"' && c != '\\' && c != '?') {
+                continue;
+            }
+            if (c == '?') {
+                return false;
+            }
+            System.arraycopy(utf8, run, b, p, i - run);
+            p += i - run;
+            byte e = esc[c];
+            if (e == 'u') {
+                p = unicodeEscape(b, p, (char) c);
+            } else {
+                b[p++] = '\\';
+                b[p++] = e;
+            }
+            run = i + 1;
+        }
+        System.arraycopy(utf8, run, b, p, len - run);
+        p += len - run;
+        b[p++] = '"';
+        pos = p;
         return true;
     }
 
