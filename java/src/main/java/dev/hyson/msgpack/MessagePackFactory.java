@@ -100,6 +100,13 @@ public final class MessagePackFactory {
     /** Map keys (str) already packed by this factory's packers, with their headers. */
     final NameCache names;
     final JsonForm jsonForm;
+    /**
+     * The JSON side of {@code toJson} and {@code fromJson}, deep enough for the JSON forms; made on
+     * first use (a reader picks its backend, which a MessagePack-only user need not load). A race
+     * makes two equal ones: both are immutable, with final fields, so either is safe to use.
+     */
+    private JsonWriter jsonWriter;
+    private JsonReader jsonReader;
     private final Map<Class<?>, Registration> byClass;
     private final Registration[] byCode;
     private final Registration[] all;
@@ -145,6 +152,7 @@ public final class MessagePackFactory {
             byCode[r.type & 0xFF] = r;
         }
         this.names = new NameCache();
+
         this.packers = ThreadLocal.withInitial(() -> new MessagePacker(this, POOLED_BUFFER));
         this.unpackers = ThreadLocal.withInitial(() -> new MessageUnpacker(this));
     }
@@ -534,22 +542,28 @@ public final class MessagePackFactory {
     }
 
     /**
-     * The JSON depth that holds any value within this factory's maxDepth: the JSON forms add levels
-     * (a lossless {@code $map} three per map, a tag one). The MessagePack depth itself is checked by
-     * the unpacker ({@code toJson}) or the packer ({@code fromJson}).
+     * The JSON depth that holds any value within {@code maxDepth} MessagePack levels: the JSON
+     * forms add levels (a lossless {@code $map} three per map, a tag one). The MessagePack depth
+     * itself is checked by the unpacker ({@code toJson}) or the packer ({@code fromJson}).
      */
-    private int jsonDepth() {
+    private static int jsonDepth(int maxDepth) {
         return (int) Math.min(Integer.MAX_VALUE, 3L * maxDepth + 2);
     }
 
     private JsonWriter jsonWriter() {
-        int depth = jsonDepth();
-        return depth <= JsonReader.DEFAULT_MAX_DEPTH ? JsonWriter.defaults() : JsonWriter.builder().maxDepth(depth).build();
+        JsonWriter w = jsonWriter;
+        if (w == null) {
+            w = jsonWriter = JsonWriter.builder().maxDepth(jsonDepth(maxDepth)).build();
+        }
+        return w;
     }
 
     private JsonReader jsonReader() {
-        int depth = jsonDepth();
-        return depth <= JsonReader.DEFAULT_MAX_DEPTH ? JsonReader.defaults() : JsonReader.builder().maxDepth(depth).build();
+        JsonReader r = jsonReader;
+        if (r == null) {
+            r = jsonReader = JsonReader.builder().maxDepth(jsonDepth(maxDepth)).build();
+        }
+        return r;
     }
 
     // ---------------------------------------------------------------------------------------------

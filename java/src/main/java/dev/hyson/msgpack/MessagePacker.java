@@ -1,7 +1,6 @@
 package dev.hyson.msgpack;
 
 import dev.hyson.internal.names.NameCache;
-
 import dev.hyson.internal.write.WriteFailure;
 import java.io.Closeable;
 import java.io.Flushable;
@@ -22,7 +21,6 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.OptionalInt;
@@ -783,7 +781,7 @@ public final class MessagePacker implements Flushable, Closeable {
         if (r.bytes != null) {
             byte[] payload;
             try {
-                payload = Objects.requireNonNull(r.bytes(v), "the byte[] form is null");
+                payload = r.bytes(v); // null is refused there
             } catch (RuntimeException e) {
                 throw new PathFailure(MessagePackException.Kind.UNSUPPORTED_VALUE,
                         "the extension packer for " + r.javaType.getName() + " failed: " + e, e);

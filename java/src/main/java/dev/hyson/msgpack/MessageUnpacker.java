@@ -1,6 +1,7 @@
 package dev.hyson.msgpack;
 
 import dev.hyson.internal.names.KeyCache;
+import dev.hyson.internal.text.Swar;
 import dev.hyson.internal.text.Utf8;
 import java.io.Closeable;
 import java.io.IOException;
@@ -217,6 +218,11 @@ public final class MessageUnpacker implements Closeable {
         return new MessagePackException(MessagePackException.Kind.TRUNCATED,
                 "unexpected end of input: " + n + (n == 1 ? " byte" : " bytes") + " needed, " + (limit - pos) + " remain",
                 origin + limit);
+    }
+
+    /** @return "1 byte is" or "N bytes is", for limit messages */
+    private static String bytesIs(long n) {
+        return n + (n == 1 ? " byte is" : " bytes is");
     }
 
     private MessagePackException limit(String what, long at) {
@@ -466,7 +472,7 @@ public final class MessageUnpacker implements Closeable {
                     len + " bytes declared, " + (limit - pos) + " remain", at);
         }
         if (len > max) {
-            throw limit(len + (len == 1 ? " byte is" : " bytes is") + " longer than " + setting + " (" + max + ")", at);
+            throw limit(bytesIs(len) + " longer than " + setting + " (" + max + ")", at);
         }
         if (len > MAX_ARRAY) {
             throw limit(len + " bytes is longer than the largest Java array", at);
@@ -757,7 +763,7 @@ public final class MessageUnpacker implements Closeable {
         if (u >= 0xa0 && u <= 0xbf) {
             int n = u & 0x1F;
             if (n > f.maxStringLength) {
-                throw limit(n + (n == 1 ? " byte is" : " bytes is") + " longer than maxStringLength (" + f.maxStringLength + ")", offset() - 1);
+                throw limit(bytesIs(n) + " longer than maxStringLength (" + f.maxStringLength + ")", offset() - 1);
             }
             require(n);
             return readStrValue(n);
@@ -929,7 +935,7 @@ public final class MessageUnpacker implements Closeable {
             return key;
         }
         if (n > f.maxStringLength) {
-            throw limit(n + (n == 1 ? " byte is" : " bytes is") + " longer than maxStringLength (" + f.maxStringLength + ")", offset());
+            throw limit(bytesIs(n) + " longer than maxStringLength (" + f.maxStringLength + ")", offset());
         }
         require(n);
         if (!f.internKeys) {
@@ -1008,7 +1014,7 @@ public final class MessageUnpacker implements Closeable {
         for (; i < end; i++) {
             acc |= b[i];
         }
-        return (acc & 0x8080808080808080L) == 0;
+        return (acc & Swar.HIGHS) == 0;
     }
 
     private Object readExtension(byte type, int len, int depth, long at) {

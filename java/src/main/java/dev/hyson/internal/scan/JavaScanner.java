@@ -3,10 +3,9 @@ package dev.hyson.internal.scan;
 import dev.hyson.SurrogatePolicy;
 import dev.hyson.internal.number.DoubleParser;
 import dev.hyson.internal.tape.Tape;
+import dev.hyson.internal.text.Swar;
 import dev.hyson.internal.text.Utf8;
-import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
-import java.nio.ByteOrder;
 
 /**
  * The pure-Java backend: one pass over the document that validates it against RFC 8259 (and the
@@ -19,12 +18,10 @@ import java.nio.ByteOrder;
  * the input, so the materializer builds each {@code String} straight from the input bytes.
  */
 public final class JavaScanner implements Scanner {
-    private static final VarHandle LONG_LE = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
-    private static final long ONES = 0x0101010101010101L;
-    private static final long HIGHS = 0x8080808080808080L;
-    private static final long QUOTES = 0x2222222222222222L;
-    private static final long BACKSLASHES = 0x5C5C5C5C5C5C5C5CL;
-    private static final long SPACES = 0x2020202020202020L;
+    private static final VarHandle LONG_LE = Swar.LONG_LE;
+    private static final long QUOTES = Swar.broadcast('"');
+    private static final long BACKSLASHES = Swar.broadcast('\\');
+    private static final long SPACES = Swar.broadcast(' ');
 
     /** Exponents are clamped to this magnitude: beyond it every nonzero significand over- or underflows. */
     private static final int EXPONENT_CLAMP = 1_000_000;
@@ -622,9 +619,10 @@ public final class JavaScanner implements Scanner {
             long v = (long) LONG_LE.get(src, i);
             long quote = v ^ QUOTES;
             long backslash = v ^ BACKSLASHES;
-            // a byte is flagged when it is '"', '\\', below 0x20 or at least 0x80; borrows can
-            // only flag bytes above the first flagged one, so the lowest flag is exact
-            long special = (((quote - ONES) & ~quote) | ((backslash - ONES) & ~backslash) | (v - SPACES) | v) & HIGHS;
+            // a byte is flagged when it is '"', '\\', below 0x20 or at least 0x80 (Swar's tests,
+            // masked once for the three); the lowest flag is exact
+            long special = (((quote - Swar.ONES) & ~quote) | ((backslash - Swar.ONES) & ~backslash) | (v - SPACES) | v)
+                    & Swar.HIGHS;
             if (special != 0) {
                 return i + (Long.numberOfTrailingZeros(special) >>> 3);
             }
@@ -955,11 +953,7 @@ public final class JavaScanner implements Scanner {
                 if (j - s > cfg.maxNumberLength) {
                     throw fail(tape, ScanError.NUMBER_LIMIT, s);
                 }
-                long[] t = tape.ensure(2);
-                int k = tape.size;
-                tape.size = k + 2;
-                t[k] = Tape.entry(Tape.INT64, s);
-                t[k + 1] = negative ? -v : v;
+                writeNumber(tape, Tape.INT64, s, negative ? -v : v);
                 return j;
             }
             w = v;
@@ -1045,30 +1039,23 @@ public final class JavaScanner implements Scanner {
         if (i - s > cfg.maxNumberLength) {
             throw fail(tape, ScanError.NUMBER_LIMIT, s);
         }
-        long[] t = tape.ensure(2);
-        int k = tape.size;
-        tape.size = k + 2;
         if (!fraction) {
             if (digits <= 19 && !truncated) {
                 // w is exact as an unsigned 64-bit value (10^19 - 1 < 2^64)
                 if (!negative && Long.compareUnsigned(w, Long.MAX_VALUE) <= 0) {
-                    t[k] = Tape.entry(Tape.INT64, s);
-                    t[k + 1] = w;
+                    writeNumber(tape, Tape.INT64, s, w);
                     return i;
                 }
                 if (negative && Long.compareUnsigned(w, Long.MIN_VALUE) <= 0) {
-                    t[k] = Tape.entry(Tape.INT64, s);
-                    t[k + 1] = -w;
+                    writeNumber(tape, Tape.INT64, s, -w);
                     return i;
                 }
             }
-            t[k] = Tape.entry(Tape.BIG_INTEGER, s);
-            t[k + 1] = i - s;
+            writeNumber(tape, Tape.BIG_INTEGER, s, i - s);
             return i;
         }
         if (cfg.bigDecimals) {
-            t[k] = Tape.entry(Tape.BIG_DECIMAL, s);
-            t[k + 1] = i - s;
+            writeNumber(tape, Tape.BIG_DECIMAL, s, i - s);
             return i;
         }
         double d;
@@ -1080,11 +1067,18 @@ public final class JavaScanner implements Scanner {
             d = DoubleParser.toDouble(w, clamped, negative);
         }
         if (Double.isInfinite(d) && !cfg.allowInfinityForOverflow) {
-            tape.size = k;
             throw fail(tape, ScanError.NUMBER_OUT_OF_RANGE, s);
         }
-        t[k] = Tape.entry(Tape.DOUBLE, s);
-        t[k + 1] = Double.doubleToRawLongBits(d);
+        writeNumber(tape, Tape.DOUBLE, s, Double.doubleToRawLongBits(d));
         return i;
+    }
+
+    /** Appends a number's entry pair: tag and offset, then the value's bits or (big numbers) the span's length. */
+    private static void writeNumber(Tape tape, int tag, int at, long payload) {
+        long[] t = tape.ensure(2);
+        int k = tape.size;
+        t[k] = Tape.entry(tag, at);
+        t[k + 1] = payload;
+        tape.size = k + 2;
     }
 }

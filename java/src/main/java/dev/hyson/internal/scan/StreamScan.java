@@ -1,11 +1,10 @@
 package dev.hyson.internal.scan;
 
 import dev.hyson.internal.tape.Tape;
+import dev.hyson.internal.text.Swar;
 import java.io.IOException;
 import java.io.InputStream;
-import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
-import java.nio.ByteOrder;
 
 /**
  * Scans a stream window by window ({@link Scanner#scanWindow}) into a windowed {@link Tape}, so the
@@ -34,8 +33,8 @@ public final class StreamScan {
     private static final int RETAIN_WINDOW = 1 << 16;
     private static final int MAX_ARRAY = Integer.MAX_VALUE - 16;
 
-    private static final VarHandle LONG_LE = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
-    private static final long HIGHS = 0x8080808080808080L;
+    private static final VarHandle LONG_LE = Swar.LONG_LE;
+    private static final long HIGHS = Swar.HIGHS;
     private static final long LOWS7 = 0x7F7F7F7F7F7F7F7FL;
     private static final long NEWLINES = 0x0A0A0A0A0A0A0A0AL;
 

@@ -2,14 +2,12 @@ package dev.hyson.internal.write;
 
 import dev.hyson.internal.names.NameCache;
 import dev.hyson.internal.number.DoubleFormatter;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
+import dev.hyson.internal.text.Swar;
 import java.lang.reflect.Array;
 import java.lang.reflect.Method;
 import java.lang.reflect.RecordComponent;
 import java.math.BigDecimal;
 import java.math.BigInteger;
-import java.nio.ByteOrder;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -816,14 +814,10 @@ public final class Generator {
 
     /** Strings up to this many chars try {@link #plain} first. */
     private static final int PLAIN_MAX = 1 << 16;
-    private static final VarHandle LONG_LE = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
-    private static final long ONES = 0x0101010101010101L;
-    private static final long HIGHS = 0x8080808080808080L;
-
-    /** @return whether some byte of {@code v} is zero (exact: no false positive for the word) */
-    private static long zeroByte(long v) {
-        return (v - ONES) & ~v & HIGHS;
-    }
+    private static final long QUOTES = Swar.broadcast('"');
+    private static final long BACKSLASHES = Swar.broadcast('\\');
+    private static final long QUESTION_MARKS = Swar.broadcast('?');
+    private static final long SLASHES = Swar.broadcast('/');
 
     /**
      * Whether UTF-8 from {@code String.getBytes} is a JSON string body as it is, 8 bytes a step: no
@@ -837,15 +831,11 @@ public final class Generator {
         int i = 0;
         long bad = 0;
         boolean noHigh = asciiOnly || scriptSafe;
-        long slash = scriptSafe ? 0x2F2F2F2F2F2F2F2FL : 0x2222222222222222L; // '"' again when unused
+        long slash = scriptSafe ? SLASHES : QUOTES; // quotes again when '/' is plain
         for (; i + 8 <= n; i += 8) {
-            long v = (long) LONG_LE.get(b, i);
-            bad |= ((v - 0x2020202020202020L) & ~v & HIGHS) // a control char
-                    | zeroByte(v ^ 0x2222222222222222L) // "
-                    | zeroByte(v ^ 0x5C5C5C5C5C5C5C5CL) // backslash
-                    | zeroByte(v ^ 0x3F3F3F3F3F3F3F3FL) // ?
-                    | zeroByte(v ^ slash)
-                    | (noHigh ? v & HIGHS : 0);
+            long v = (long) Swar.LONG_LE.get(b, i);
+            bad |= Swar.control(v) | Swar.equal(v, QUOTES) | Swar.equal(v, BACKSLASHES)
+                    | Swar.equal(v, QUESTION_MARKS) | Swar.equal(v, slash) | (noHigh ? v & Swar.HIGHS : 0);
         }
         if (bad != 0) {
             return false;

@@ -60,12 +60,8 @@ public final class WriteFailure extends RuntimeException {
      * segments, root first, eliding the middle of a long one ({@code ...(976 levels)...}). Shared
      * by the JSON and MessagePack writers.
      */
-    public static String path(Iterable<String> rootFirst, int keep) {
-        int size = 0;
-        for (String ignored : rootFirst) {
-            size++;
-        }
-        int n = Math.min(keep, size);
+    public static String path(java.util.Collection<String> rootFirst, int keep) {
+        int n = Math.min(keep, rootFirst.size());
         StringBuilder sb = new StringBuilder("$");
         int i = 0;
         for (String s : rootFirst) {

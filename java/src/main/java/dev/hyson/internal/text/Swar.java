@@ -1,0 +1,44 @@
+package dev.hyson.internal.text;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
+
+/**
+ * Tests on the eight bytes of a word at once (SWAR, "SIMD within a register": Mycroft 1987, Sean
+ * Anderson's Bit Twiddling Hacks), shared by the Java scanner and the JSON writer. Words are loaded
+ * little-endian with {@link #LONG_LE}, so the lowest flagged byte ({@code
+ * Long.numberOfTrailingZeros(flags) >>> 3}) is the first in the input.
+ *
+ * <p>Each test returns a word with the high bit set in flagged bytes and zero elsewhere, nonzero
+ * exactly when some byte matches. A borrow can flag a byte above a true match, never below one, so
+ * the lowest flag is exact; bytes above it may be false flags.
+ */
+public final class Swar {
+    /** Eight bytes of a {@code byte[]} as a little-endian {@code long}, at any index. */
+    public static final VarHandle LONG_LE = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+    /** 0x01 in every byte. */
+    public static final long ONES = 0x0101010101010101L;
+    /** 0x80, the high bit, in every byte. */
+    public static final long HIGHS = 0x8080808080808080L;
+    private static final long SPACES = 0x2020202020202020L;
+
+    private Swar() {
+    }
+
+    /** @return {@code b} (0..255) in every byte of a word */
+    public static long broadcast(int b) {
+        return (b & 0xFFL) * ONES;
+    }
+
+    /** @return the flags of the bytes of {@code v} equal to the byte {@code broadcast} repeats */
+    public static long equal(long v, long broadcast) {
+        long x = v ^ broadcast;
+        return (x - ONES) & ~x & HIGHS;
+    }
+
+    /** @return the flags of the bytes of {@code v} below 0x20 (control characters; bytes of 0x80 and above are not flagged) */
+    public static long control(long v) {
+        return (v - SPACES) & ~v & HIGHS;
+    }
+}
