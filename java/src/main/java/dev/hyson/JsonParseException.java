@@ -11,7 +11,7 @@ package dev.hyson;
  * (UTF-8 sequences), so a column matches what an editor shows for UTF-8 text. The message reads
  * like {@code unexpected ']' at line 3, column 17 (byte 45): expected a value}.
  */
-public final class JsonParseException extends JsonException {
+public final class JsonParseException extends PositionedException {
     private static final long serialVersionUID = 1L;
 
     /** The class of problem, for programs that react to errors; the message has the details. */
@@ -39,43 +39,30 @@ public final class JsonParseException extends JsonException {
     }
 
     private final Kind kind;
-    private final String detail;
-    private final long offset;
     private final long line;
     private final long column;
 
     /**
      * @param kind the class of problem
-     * @param detail the message without location, e.g. {@code unexpected ']': expected a value}; the
-     *     location is inserted after its first part
-     * @param what what was found, e.g. {@code unexpected ']'}
+     * @param what what was found, e.g. {@code unexpected ']'}; the location follows it in the message
+     * @param detail what was expected or what to change, without the location, e.g.
+     *     {@code expected a value}; {@code null} or empty for none
      * @param offset 0-based byte offset
      * @param line 1-based line
      * @param column 1-based column in code points
      */
     public JsonParseException(Kind kind, String what, String detail, long offset, long line, long column) {
-        super(what + " at line " + line + ", column " + column + " (byte " + offset + ")"
-                + (detail == null || detail.isEmpty() ? "" : ": " + detail));
+        super(what + " at line " + line + ", column " + column + byteSuffix(offset)
+                + (detail == null || detail.isEmpty() ? "" : ": " + detail), detail, offset);
         this.kind = kind;
-        this.detail = detail;
-        this.offset = offset;
         this.line = line;
         this.column = column;
     }
 
     /** @return the class of problem */
+    @Override
     public Kind kind() {
         return kind;
-    }
-
-    /** @return what was expected or what to change, without the location; may be empty */
-    public String detail() {
-        return detail;
-    }
-
-    /** @return the 0-based byte offset where the problem was detected, relative to the start of the input */
-    public long offset() {
-        return offset;
     }
 
     /** @return the 1-based line number (lines end at LF) */

@@ -1,6 +1,7 @@
 package dev.hyson;
 
 import dev.hyson.internal.names.KeyCache;
+import dev.hyson.internal.scan.AutoThreshold;
 import dev.hyson.internal.scan.Backends;
 import dev.hyson.internal.scan.JavaScanner;
 import dev.hyson.internal.scan.ReadConfig;
@@ -53,14 +54,6 @@ public final class JsonReader {
     public static final long DEFAULT_MAX_DOCUMENT_LENGTH = 1L << 30;
 
     private static final int MAX_ARRAY = Integer.MAX_VALUE - 16;
-
-    /**
-     * With the {@code auto} backend, documents shorter than this many bytes are scanned in Java:
-     * a JNI call costs about 40 ns, as much as scanning 200 bytes in Java, and JMH's SmallDocBench
-     * measured Java ahead of native up to 121-byte documents (benchmarks/README.md). Results are
-     * identical either way.
-     */
-    public static final int AUTO_NATIVE_MIN_LENGTH = 256;
 
     /** Per-thread parse state, reset rather than reallocated for each document. */
     private static final ThreadLocal<Tape> TAPES = ThreadLocal.withInitial(Tape::new);
@@ -135,7 +128,7 @@ public final class JsonReader {
         Objects.checkFromIndexSize(offset, length, json.length);
         Backends.Selection selection = backend.selection();
         Scanner scanner = selection.scanner();
-        if (length < AUTO_NATIVE_MIN_LENGTH && selection.isAuto()) {
+        if (length < AutoThreshold.NATIVE_MIN_LENGTH && selection.isAuto()) {
             // below this size the fixed cost of a JNI call outweighs the faster native scan
             scanner = JavaScanner.INSTANCE;
         }
@@ -191,7 +184,7 @@ public final class JsonReader {
         Tape tape = acquire();
         tape.reset(StreamScan.WINDOW);
         try {
-            int whole = StreamScan.scan(in, scanner, small, AUTO_NATIVE_MIN_LENGTH, config, tape, StreamScan.WINDOW);
+            int whole = StreamScan.scan(in, scanner, small, AutoThreshold.NATIVE_MIN_LENGTH, config, tape, StreamScan.WINDOW);
             return TapeMaterializer.materialize(tape, tape.input, 0, Math.max(whole, 0), config, KeyCache.SHARED);
         } catch (IOException e) {
             throw new UncheckedIOException(e);

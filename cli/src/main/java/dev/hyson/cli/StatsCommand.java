@@ -34,9 +34,9 @@ final class StatsCommand extends InputCommand {
             ctx.out.println();
         }
         String backend = reader.backend().name();
-        if ("auto".equals(reader.backend().requested()) && doc.length < JsonReader.AUTO_NATIVE_MIN_LENGTH
+        if ("auto".equals(reader.backend().requested()) && doc.length < dev.hyson.internal.scan.AutoThreshold.NATIVE_MIN_LENGTH
                 && !"java".equals(backend)) {
-            backend = "java"; // what auto uses below AUTO_NATIVE_MIN_LENGTH bytes, where a JNI call costs more than it saves
+            backend = "java"; // what auto uses below AutoThreshold.NATIVE_MIN_LENGTH bytes, where a JNI call costs more than it saves
         }
         ctx.out.print(report(input.name(), doc.length, s, nanos, backend));
         ctx.out.flush();

@@ -1,6 +1,7 @@
 package dev.hyson.msgpack;
 
 import dev.hyson.JsonException;
+import dev.hyson.PositionedException;
 
 /**
  * Input that is not a MessagePack value hyson accepts under the factory's options, or a value that
@@ -8,12 +9,17 @@ import dev.hyson.JsonException;
  * {@link StackOverflowError} or an {@link OutOfMemoryError} for a declared length or count that the
  * input cannot hold.
  *
- * <p>It belongs to the same family as the JSON errors ({@link JsonException}). {@link #offset()}
+ * <p>It belongs to the same family as the JSON errors ({@link JsonException}) and shares the
+ * layout of {@link dev.hyson.JsonParseException} ({@link PositionedException}). {@link #offset()}
  * is the 0-based byte offset where the problem was detected, from the start of the input (or of the
  * slice for {@code unpack(bytes, offset, length)}, or of the stream), or -1 when packing. The
- * message reads like {@code truncated str32 at byte 17: 4294967040 bytes declared, 3 remain}.
+ * message is the {@link #detail()} followed by the offset, like
+ * {@code unexpected end of input: 4294967040 bytes needed, 3 remain (byte 20)}; a packing failure
+ * has none and ends with the path to the value instead, like
+ * {@code cannot pack a value of type java.lang.Thread: register an extension for it with
+ * MessagePackFactory.Builder.register at $.worker}.
  */
-public final class MessagePackException extends JsonException {
+public final class MessagePackException extends PositionedException {
     private static final long serialVersionUID = 1L;
 
     /** The class of problem, for programs that react to errors; the message has the details. */
@@ -51,8 +57,6 @@ public final class MessagePackException extends JsonException {
     }
 
     private final Kind kind;
-    private final String detail;
-    private final long offset;
 
     /**
      * @param kind the class of problem
@@ -60,10 +64,8 @@ public final class MessagePackException extends JsonException {
      * @param offset 0-based byte offset where it was detected, or -1 when packing
      */
     public MessagePackException(Kind kind, String detail, long offset) {
-        super(offset < 0 ? detail : detail + " (byte " + offset + ")");
+        super(message(detail, offset), detail, offset);
         this.kind = kind;
-        this.detail = detail;
-        this.offset = offset;
     }
 
     /**
@@ -73,24 +75,17 @@ public final class MessagePackException extends JsonException {
      * @param cause the underlying failure (for example of a registered extension unpacker)
      */
     public MessagePackException(Kind kind, String detail, long offset, Throwable cause) {
-        super(offset < 0 ? detail : detail + " (byte " + offset + ")", cause);
+        super(message(detail, offset), detail, offset, cause);
         this.kind = kind;
-        this.detail = detail;
-        this.offset = offset;
+    }
+
+    private static String message(String detail, long offset) {
+        return offset < 0 ? detail : detail + byteSuffix(offset);
     }
 
     /** @return the class of problem */
+    @Override
     public Kind kind() {
         return kind;
-    }
-
-    /** @return the message without the location */
-    public String detail() {
-        return detail;
-    }
-
-    /** @return the 0-based byte offset where the problem was detected, or -1 for a packing failure */
-    public long offset() {
-        return offset;
     }
 }

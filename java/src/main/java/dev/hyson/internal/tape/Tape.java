@@ -74,7 +74,7 @@ public final class Tape {
     /** Copied span bytes of a windowed scan. */
     public byte[] spans = EMPTY;
     public int spansSize;
-    /** A windowed scan's grammar state between windows (see {@code WindowState}). */
+    /** A windowed scan's grammar state between windows: one of {@code Scanner.PHASE_*} (HYSON_PHASE_* in C). */
     public int phase;
     /** A windowed scan's nesting depth between windows. */
     public int depth;

@@ -1,0 +1,63 @@
+package dev.hyson;
+
+/**
+ * An input that could not be read, or a value that could not be packed, at a known place: the
+ * common part of {@link JsonParseException} and {@link dev.hyson.msgpack.MessagePackException}.
+ * Each names its class of problem with its own {@code Kind} enum ({@link #kind()}), and places it by
+ * {@link #offset()}, the 0-based byte offset where it was detected; the message ends the location
+ * with {@code (byte N)}.
+ */
+public abstract class PositionedException extends JsonException {
+    private static final long serialVersionUID = 1L;
+
+    /** The detail of the message without the location. */
+    private final String detail;
+    /** The 0-based byte offset, or -1 when there is no input position. */
+    private final long offset;
+
+    /**
+     * @param message the complete message, location included
+     * @param detail the message without the location
+     * @param offset the 0-based byte offset where the problem was detected, or -1 for none
+     */
+    protected PositionedException(String message, String detail, long offset) {
+        super(message);
+        this.detail = detail;
+        this.offset = offset;
+    }
+
+    /**
+     * @param message the complete message, location included
+     * @param detail the message without the location
+     * @param offset the 0-based byte offset where the problem was detected, or -1 for none
+     * @param cause the underlying failure
+     */
+    protected PositionedException(String message, String detail, long offset, Throwable cause) {
+        super(message, cause);
+        this.detail = detail;
+        this.offset = offset;
+    }
+
+    /**
+     * The location's end in every message: {@code " (byte N)"}.
+     *
+     * @param offset the 0-based byte offset
+     * @return the text that ends a message's location
+     */
+    protected static String byteSuffix(long offset) {
+        return " (byte " + offset + ")";
+    }
+
+    /** @return the class of problem; each subclass narrows the type to its own {@code Kind} */
+    public abstract Enum<?> kind();
+
+    /** @return the message without the location; may be empty */
+    public String detail() {
+        return detail;
+    }
+
+    /** @return the 0-based byte offset where the problem was detected, or -1 when there is none */
+    public long offset() {
+        return offset;
+    }
+}
