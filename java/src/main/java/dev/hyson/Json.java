@@ -26,6 +26,7 @@ public final class Json {
     /**
      * Parses UTF-8 JSON (strict RFC 8259).
      *
+     * @param json UTF-8 JSON text
      * @return a {@code LinkedHashMap}, {@code ArrayList}, {@code String}, {@code Long},
      *     {@code BigInteger}, {@code Double}, {@code Boolean} or {@code null}
      * @throws JsonParseException for invalid input, with byte offset, line and column
@@ -37,6 +38,10 @@ public final class Json {
     /**
      * Parses {@code json[offset, offset + length)}.
      *
+     * @param json the array holding UTF-8 JSON text
+     * @param offset index of the text's first byte
+     * @param length length of the text in bytes
+     * @return the value, as {@link #parse(byte[])} gives it
      * @throws JsonParseException for invalid input; offsets are relative to {@code offset}
      * @throws IndexOutOfBoundsException when the slice is not inside the array
      */
@@ -47,6 +52,8 @@ public final class Json {
     /**
      * Parses JSON held in a Java string.
      *
+     * @param json the JSON text
+     * @return the value, as {@link #parse(byte[])} gives it
      * @throws JsonParseException for invalid input
      */
     public static Object parse(String json) {
@@ -57,6 +64,8 @@ public final class Json {
      * Reads the stream to its end (at most {@link JsonReader#DEFAULT_MAX_DOCUMENT_LENGTH} bytes) and
      * parses it; the stream is not closed.
      *
+     * @param json the stream of UTF-8 JSON
+     * @return the value, as {@link #parse(byte[])} gives it
      * @throws JsonParseException for invalid input
      * @throws java.io.UncheckedIOException when reading fails
      */
@@ -67,6 +76,8 @@ public final class Json {
     /**
      * Reads and parses a file.
      *
+     * @param json the file of UTF-8 JSON
+     * @return the value, as {@link #parse(byte[])} gives it
      * @throws JsonParseException for invalid input
      * @throws java.io.UncheckedIOException when the file cannot be read
      */
@@ -77,6 +88,8 @@ public final class Json {
     /**
      * Parses the remaining bytes of a heap or direct buffer; its position is not changed.
      *
+     * @param json the buffer whose remaining bytes are UTF-8 JSON
+     * @return the value, as {@link #parse(byte[])} gives it
      * @throws JsonParseException for invalid input
      */
     public static Object parse(ByteBuffer json) {
@@ -86,6 +99,8 @@ public final class Json {
     /**
      * Writes compact JSON.
      *
+     * @param value the value to write
+     * @return the JSON text
      * @throws JsonWriteException when the value has no JSON form (see {@link JsonWriter})
      */
     public static String write(Object value) {
@@ -95,6 +110,8 @@ public final class Json {
     /**
      * Writes compact JSON as UTF-8 bytes.
      *
+     * @param value the value to write
+     * @return the JSON text in UTF-8
      * @throws JsonWriteException when the value has no JSON form
      */
     public static byte[] writeBytes(Object value) {
@@ -104,6 +121,8 @@ public final class Json {
     /**
      * Writes compact JSON as UTF-8 to a stream, buffered, then flushes it (it is not closed).
      *
+     * @param value the value to write
+     * @param out the stream the UTF-8 JSON goes to
      * @throws JsonWriteException when the value has no JSON form
      * @throws java.io.UncheckedIOException when the stream fails
      */
@@ -114,6 +133,8 @@ public final class Json {
     /**
      * Writes compact JSON as UTF-8 to a {@link java.io.PrintStream} such as {@code System.out}.
      *
+     * @param value the value to write
+     * @param out the stream the UTF-8 JSON goes to
      * @throws JsonWriteException when the value has no JSON form
      */
     public static void write(Object value, java.io.PrintStream out) {
@@ -123,6 +144,8 @@ public final class Json {
     /**
      * Writes compact JSON to a character stream, buffered, then flushes it (it is not closed).
      *
+     * @param value the value to write
+     * @param out the writer the JSON goes to
      * @throws JsonWriteException when the value has no JSON form
      * @throws java.io.UncheckedIOException when the writer fails
      */
@@ -133,6 +156,8 @@ public final class Json {
     /**
      * Appends compact JSON to any {@link Appendable}.
      *
+     * @param value the value to write
+     * @param out where the JSON is appended
      * @throws JsonWriteException when the value has no JSON form
      * @throws java.io.UncheckedIOException when appending fails
      */

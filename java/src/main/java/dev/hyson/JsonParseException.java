@@ -38,8 +38,11 @@ public final class JsonParseException extends PositionedException {
         BYTE_ORDER_MARK
     }
 
+    /** The class of problem. */
     private final Kind kind;
+    /** The 1-based line. */
     private final long line;
+    /** The 1-based column in code points. */
     private final long column;
 
     /**

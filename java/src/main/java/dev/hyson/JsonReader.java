@@ -121,6 +121,10 @@ public final class JsonReader {
      * Parses the JSON text in {@code json[offset, offset + length)}. Error offsets are relative to
      * {@code offset}.
      *
+     * @param json the array holding UTF-8 JSON text
+     * @param offset index of the text's first byte
+     * @param length length of the text in bytes
+     * @return the value, as {@link #parse(byte[])} gives it
      * @throws IndexOutOfBoundsException when the slice is not inside the array
      * @throws JsonParseException for input this reader does not accept
      */
@@ -149,6 +153,8 @@ public final class JsonReader {
      * Parses a JSON text given as a Java string (encoded to UTF-8 first; a lone surrogate in
      * {@code json} becomes '?', as {@link String#getBytes} does).
      *
+     * @param json the JSON text
+     * @return the value, as {@link #parse(byte[])} gives it
      * @throws JsonParseException for input this reader does not accept
      */
     public Object parse(String json) {
@@ -170,6 +176,8 @@ public final class JsonReader {
      * errors are found while building values, after the scan, a longer document is buffered whole
      * too (at most {@code maxDocumentLength} bytes) so those errors can say where they are.
      *
+     * @param in the stream of UTF-8 JSON
+     * @return the value, as {@link #parse(byte[])} gives it
      * @throws JsonParseException for input this reader does not accept
      * @throws UncheckedIOException when reading fails
      */
@@ -249,6 +257,8 @@ public final class JsonReader {
     /**
      * Reads and parses the file at {@code path}.
      *
+     * @param path the file of UTF-8 JSON
+     * @return the value, as {@link #parse(byte[])} gives it
      * @throws JsonParseException for input this reader does not accept, including a file longer than
      *     {@code maxDocumentLength}
      * @throws UncheckedIOException when the file cannot be read
@@ -266,6 +276,8 @@ public final class JsonReader {
      * The buffer's position is not changed. A heap buffer is read in place; a direct one is copied
      * once (after the length is checked against {@code maxDocumentLength}).
      *
+     * @param json the buffer whose remaining bytes are UTF-8 JSON
+     * @return the value, as {@link #parse(byte[])} gives it
      * @throws JsonParseException for input this reader does not accept
      */
     public Object parse(ByteBuffer json) {
@@ -306,6 +318,7 @@ public final class JsonReader {
 
         /**
          * @param depth maximum nesting of arrays and objects, at least 1; default {@value JsonReader#DEFAULT_MAX_DEPTH}
+         * @return this builder
          * @throws IllegalArgumentException when {@code depth < 1}
          */
         public Builder maxDepth(int depth) {
@@ -319,6 +332,7 @@ public final class JsonReader {
         /**
          * @param bytes maximum length of one string in bytes of the input, escapes counted as
          *     written; default {@value JsonReader#DEFAULT_MAX_STRING_LENGTH}
+         * @return this builder
          * @throws IllegalArgumentException when negative
          */
         public Builder maxStringLength(long bytes) {
@@ -333,6 +347,7 @@ public final class JsonReader {
          * @param chars maximum length of one number in characters, at least 1; default
          *     {@value JsonReader#DEFAULT_MAX_NUMBER_LENGTH}. Bounds the cost of BigInteger and
          *     BigDecimal conversion, which grows faster than linearly with the length.
+         * @return this builder
          * @throws IllegalArgumentException when {@code chars < 1}
          */
         public Builder maxNumberLength(int chars) {
@@ -346,6 +361,7 @@ public final class JsonReader {
         /**
          * @param bytes maximum document length in bytes; default {@value JsonReader#DEFAULT_MAX_DOCUMENT_LENGTH}
          *     (1 GiB). Streams are read no further than this.
+         * @return this builder
          * @throws IllegalArgumentException when negative
          */
         public Builder maxDocumentLength(long bytes) {
@@ -356,13 +372,21 @@ public final class JsonReader {
             return this;
         }
 
-        /** @param policy what a repeated member name does; default {@link DuplicateKeyPolicy#LAST_WINS} */
+        /**
+         * @param policy what a repeated member name does; default {@link DuplicateKeyPolicy#LAST_WINS}
+         * @return this builder
+         * @throws NullPointerException when {@code policy} is null
+         */
         public Builder duplicateKeys(DuplicateKeyPolicy policy) {
             this.duplicateKeys = Objects.requireNonNull(policy, "policy");
             return this;
         }
 
-        /** @param policy what a lone surrogate escape does; default {@link SurrogatePolicy#KEEP} */
+        /**
+         * @param policy what a lone surrogate escape does; default {@link SurrogatePolicy#KEEP}
+         * @return this builder
+         * @throws NullPointerException when {@code policy} is null
+         */
         public Builder loneSurrogates(SurrogatePolicy policy) {
             this.loneSurrogates = Objects.requireNonNull(policy, "policy");
             return this;
@@ -372,25 +396,35 @@ public final class JsonReader {
          * @param allow whether a leading UTF-8 byte order mark (EF BB BF) is skipped (true, the
          *     default, as RFC 8259 section 8.1 permits) or is an error of kind
          *     {@link JsonParseException.Kind#BYTE_ORDER_MARK}
+         * @return this builder
          */
         public Builder allowByteOrderMark(boolean allow) {
             this.allowByteOrderMark = allow;
             return this;
         }
 
-        /** @param allow non-standard: accept {@code //} line and {@code /* *&#47;} block comments where whitespace may stand; default false */
+        /**
+         * @param allow non-standard: accept {@code //} line and {@code /* *&#47;} block comments where whitespace may stand; default false
+         * @return this builder
+         */
         public Builder allowComments(boolean allow) {
             this.allowComments = allow;
             return this;
         }
 
-        /** @param allow non-standard: accept one comma after the last element or member ({@code [1,2,]}); default false */
+        /**
+         * @param allow non-standard: accept one comma after the last element or member ({@code [1,2,]}); default false
+         * @return this builder
+         */
         public Builder allowTrailingCommas(boolean allow) {
             this.allowTrailingCommas = allow;
             return this;
         }
 
-        /** @param allow non-standard: accept the literals {@code NaN}, {@code Infinity} and {@code -Infinity} as doubles; default false */
+        /**
+         * @param allow non-standard: accept the literals {@code NaN}, {@code Infinity} and {@code -Infinity} as doubles; default false
+         * @return this builder
+         */
         public Builder allowNonFiniteLiterals(boolean allow) {
             this.allowNonFiniteLiterals = allow;
             return this;
@@ -400,13 +434,17 @@ public final class JsonReader {
          * @param allow read a number beyond the double range (such as {@code 1e400}) as an infinity
          *     of its sign instead of failing with {@link JsonParseException.Kind#NUMBER_OUT_OF_RANGE};
          *     default false. Underflow always rounds to a (signed) zero, as IEEE 754 says.
+         * @return this builder
          */
         public Builder allowInfinityForOverflow(boolean allow) {
             this.allowInfinityForOverflow = allow;
             return this;
         }
 
-        /** @param enable read numbers with a fraction or exponent as exact {@code BigDecimal}s instead of {@code Double}s; default false */
+        /**
+         * @param enable read numbers with a fraction or exponent as exact {@code BigDecimal}s instead of {@code Double}s; default false
+         * @return this builder
+         */
         public Builder bigDecimals(boolean enable) {
             this.bigDecimals = enable;
             return this;
@@ -415,6 +453,7 @@ public final class JsonReader {
         /**
          * @param enable take member names from the shared bounded key cache, so repeated names are one
          *     {@code String} instance (default true); false builds a new {@code String} per name
+         * @return this builder
          */
         public Builder internKeys(boolean enable) {
             this.internKeys = enable;
@@ -425,6 +464,8 @@ public final class JsonReader {
          * @param choice the backend this reader parses with; default: the process-wide
          *     {@link Backend#active()}. A forced backend that is unavailable makes every parse throw
          *     {@link IllegalStateException}.
+         * @return this builder
+         * @throws NullPointerException when {@code choice} is null
          */
         public Builder backend(Backend.Choice choice) {
             this.backend = Backend.of(Objects.requireNonNull(choice, "choice"));
@@ -434,6 +475,8 @@ public final class JsonReader {
         /**
          * @param backend the backend this reader parses with, e.g. {@link Backend#nativeKernel(String)};
          *     an unavailable one makes every parse throw {@link IllegalStateException}
+         * @return this builder
+         * @throws NullPointerException when {@code backend} is null
          */
         public Builder backend(Backend backend) {
             this.backend = Objects.requireNonNull(backend, "backend");

@@ -9,7 +9,9 @@ package dev.hyson;
 public final class JsonWriteException extends JsonException {
     private static final long serialVersionUID = 1L;
 
+    /** What is wrong, without the location. */
     private final String problem;
+    /** The JSONPath-like location of the value. */
     private final String path;
 
     /**

@@ -113,6 +113,8 @@ public final class JsonWriter {
      * Writes the JSON text as UTF-8 to {@code out} through an 8 KiB buffer, then flushes
      * {@code out}; it is not closed. On failure some output may already have been written.
      *
+     * @param value the value to write
+     * @param out the stream the UTF-8 JSON goes to
      * @throws JsonWriteException when the value has no JSON form
      * @throws UncheckedIOException when the stream fails
      */
@@ -140,6 +142,8 @@ public final class JsonWriter {
      * (which is both an {@code OutputStream} and an {@code Appendable}), as
      * {@link #write(Object, OutputStream)} does, then flushes it.
      *
+     * @param value the value to write
+     * @param out the stream the UTF-8 JSON goes to
      * @throws JsonWriteException when the value has no JSON form
      */
     public void write(Object value, java.io.PrintStream out) {
@@ -150,6 +154,8 @@ public final class JsonWriter {
      * Writes the JSON text to {@code out} in chunks as it is produced, then flushes {@code out};
      * it is not closed.
      *
+     * @param value the value to write
+     * @param out the writer the JSON goes to
      * @throws JsonWriteException when the value has no JSON form
      * @throws UncheckedIOException when the writer fails
      */
@@ -173,6 +179,8 @@ public final class JsonWriter {
      * Appends the JSON text to {@code out} (a {@code StringBuilder}, a {@code CharBuffer}, any
      * {@code Appendable}) in chunks as it is produced.
      *
+     * @param value the value to write
+     * @param out where the JSON is appended
      * @throws JsonWriteException when the value has no JSON form
      * @throws UncheckedIOException when the appendable fails
      */
@@ -269,7 +277,10 @@ public final class JsonWriter {
         private Builder() {
         }
 
-        /** @param pretty true for one member or element per line, indented; false (default) for compact output */
+        /**
+         * @param pretty true for one member or element per line, indented; false (default) for compact output
+         * @return this builder
+         */
         public Builder pretty(boolean pretty) {
             this.pretty = pretty;
             return this;
@@ -279,6 +290,7 @@ public final class JsonWriter {
          * Pretty output indented by {@code width} spaces per level (sets {@link #pretty(boolean)}).
          *
          * @param width 0 to 16 spaces; default 2
+         * @return this builder
          * @throws IllegalArgumentException outside 0..16
          */
         public Builder indent(int width) {
@@ -290,7 +302,10 @@ public final class JsonWriter {
             return this;
         }
 
-        /** @param asciiOnly escape every non-ASCII char as {@code \\uXXXX} (surrogate pairs for supplementary code points) */
+        /**
+         * @param asciiOnly escape every non-ASCII char as {@code \\uXXXX} (surrogate pairs for supplementary code points)
+         * @return this builder
+         */
         public Builder asciiOnly(boolean asciiOnly) {
             this.asciiOnly = asciiOnly;
             return this;
@@ -299,13 +314,17 @@ public final class JsonWriter {
         /**
          * @param scriptSafe also escape '/', U+2028 and U+2029, so the output can be embedded in an
          *     HTML script element or evaluated as JavaScript (ruby/json's {@code script_safe})
+         * @return this builder
          */
         public Builder scriptSafe(boolean scriptSafe) {
             this.scriptSafe = scriptSafe;
             return this;
         }
 
-        /** @param sortKeys write object members sorted by name ({@link String#compareTo}, UTF-16 order) instead of map order */
+        /**
+         * @param sortKeys write object members sorted by name ({@link String#compareTo}, UTF-16 order) instead of map order
+         * @return this builder
+         */
         public Builder sortKeys(boolean sortKeys) {
             this.sortKeys = sortKeys;
             return this;
@@ -314,6 +333,7 @@ public final class JsonWriter {
         /**
          * @param allow non-standard: write NaN and infinities as the literals {@code NaN},
          *     {@code Infinity} and {@code -Infinity} instead of failing; default false
+         * @return this builder
          */
         public Builder allowNonFinite(boolean allow) {
             this.allowNonFinite = allow;
@@ -322,6 +342,7 @@ public final class JsonWriter {
 
         /**
          * @param depth maximum nesting, at least 1; default {@value JsonWriter#DEFAULT_MAX_DEPTH}
+         * @return this builder
          * @throws IllegalArgumentException when {@code depth < 1}
          */
         public Builder maxDepth(int depth) {
@@ -342,6 +363,8 @@ public final class JsonWriter {
          * @param <T> the type
          * @param type the class whose instances the encoder converts
          * @param encoder returns the value to write in their place
+         * @return this builder
+         * @throws NullPointerException when {@code type} or {@code encoder} is null
          */
         @SuppressWarnings("unchecked")
         public <T> Builder encoder(Class<T> type, JsonEncoder<? super T> encoder) {

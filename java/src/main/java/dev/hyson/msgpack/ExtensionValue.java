@@ -13,7 +13,13 @@ import java.util.Arrays;
  * @param data the payload; not copied, so do not change it after use
  */
 public record ExtensionValue(byte type, byte[] data) {
-    /** Checks that {@code data} is present. */
+    /**
+     * Checks that {@code data} is present.
+     *
+     * @param type the extension type code, -128..127
+     * @param data the payload; not copied
+     * @throws NullPointerException when {@code data} is null
+     */
     public ExtensionValue {
         if (data == null) {
             throw new NullPointerException("data");

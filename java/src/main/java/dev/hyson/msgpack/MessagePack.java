@@ -54,6 +54,8 @@ public final class MessagePack {
     /**
      * Packs a value.
      *
+     * @param value the value to pack
+     * @return its MessagePack bytes
      * @throws MessagePackException when the value has no MessagePack form (the message names its path)
      */
     public static byte[] pack(Object value) {
@@ -63,6 +65,8 @@ public final class MessagePack {
     /**
      * Packs a value to a stream, buffered, then flushes it (it is not closed).
      *
+     * @param value the value to pack
+     * @param out the stream the bytes go to
      * @throws MessagePackException when the value has no MessagePack form
      * @throws java.io.UncheckedIOException when the stream fails
      */
@@ -73,6 +77,8 @@ public final class MessagePack {
     /**
      * Unpacks exactly one value.
      *
+     * @param msgpack the MessagePack bytes
+     * @return the value: see {@link MessagePackFactory} for the Java types of each format
      * @throws MessagePackException for invalid input, with the byte offset
      */
     public static Object unpack(byte[] msgpack) {
@@ -82,33 +88,62 @@ public final class MessagePack {
     /**
      * Unpacks exactly one value from {@code msgpack[offset, offset + length)}.
      *
+     * @param msgpack the array holding the MessagePack bytes
+     * @param offset index of the first byte
+     * @param length number of bytes
+     * @return the value: see {@link MessagePackFactory} for the Java types of each format
      * @throws MessagePackException for invalid input; offsets are relative to {@code offset}
      */
     public static Object unpack(byte[] msgpack, int offset, int length) {
         return MessagePackFactory.defaults().unpack(msgpack, offset, length);
     }
 
-    /** Unpacks exactly one value from the remaining bytes of a buffer; its position is not changed. */
+    /**
+     * Unpacks exactly one value from the remaining bytes of a buffer; its position is not changed.
+     *
+     * @param msgpack the buffer whose remaining bytes are MessagePack
+     * @return the value: see {@link MessagePackFactory} for the Java types of each format
+     */
     public static Object unpack(ByteBuffer msgpack) {
         return MessagePackFactory.defaults().unpack(msgpack);
     }
 
-    /** Reads the stream to its end and unpacks exactly one value; the stream is not closed. */
+    /**
+     * Reads the stream to its end and unpacks exactly one value; the stream is not closed.
+     *
+     * @param msgpack the stream of MessagePack bytes
+     * @return the value: see {@link MessagePackFactory} for the Java types of each format
+     */
     public static Object unpack(InputStream msgpack) {
         return MessagePackFactory.defaults().unpack(msgpack);
     }
 
-    /** Converts one MessagePack value to JSON in the documented form (see {@link MessagePackFactory.JsonForm}). */
+    /**
+     * Converts one MessagePack value to JSON in the documented form (see {@link MessagePackFactory.JsonForm}).
+     *
+     * @param msgpack the MessagePack bytes
+     * @return the JSON text
+     */
     public static String toJson(byte[] msgpack) {
         return MessagePackFactory.defaults().toJson(msgpack);
     }
 
-    /** Converts a JSON text to MessagePack. */
+    /**
+     * Converts a JSON text to MessagePack.
+     *
+     * @param json the JSON text
+     * @return its MessagePack bytes
+     */
     public static byte[] fromJson(String json) {
         return MessagePackFactory.defaults().fromJson(json);
     }
 
-    /** Converts UTF-8 JSON to MessagePack. */
+    /**
+     * Converts UTF-8 JSON to MessagePack.
+     *
+     * @param json UTF-8 JSON text
+     * @return its MessagePack bytes
+     */
     public static byte[] fromJson(byte[] json) {
         return MessagePackFactory.defaults().fromJson(json);
     }

@@ -56,6 +56,7 @@ public final class MessagePackException extends PositionedException {
         UNSUPPORTED_VALUE
     }
 
+    /** The class of problem. */
     private final Kind kind;
 
     /**
