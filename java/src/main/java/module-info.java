@@ -4,7 +4,7 @@
  * {@link dev.hyson.JsonWriter} read and write JSON; {@link dev.hyson.msgpack.MessagePack} reads
  * and writes MessagePack. Everything under {@code dev.hyson.internal} is closed to other modules.
  *
- * <p>The native backend loads a JNI library: on JDK 22 and later, run with
+ * <p>The native backend loads a JNI library: on Java 24 and later, run with
  * {@code --enable-native-access=dev.hyson} (module path) or
  * {@code --enable-native-access=ALL-UNNAMED} (class path) to avoid the JDK's warning.
  * Records written by {@code JsonWriter} or packed by {@code MessagePacker} are read through their
