@@ -73,8 +73,8 @@ class ModularAppTest {
         Result javac = exec(List.of(tool("javac"), "--module-path", hyson.toString(), "-d",
                 dir.resolve("out-internal").toString(), src.resolve("module-info.java").toString(),
                 src.resolve("app/Internal.java").toString()));
-        assertNotEquals(0, javac.exitCode, javac.output);
-        assertTrue(javac.output.contains("package dev.hyson.internal.scan is not visible"), javac.output);
+        assertNotEquals(0, javac.exitCode(), javac.output());
+        assertTrue(javac.output().contains("package dev.hyson.internal.scan is not visible"), javac.output());
     }
 
     private static String expected(String backend) {
@@ -93,7 +93,7 @@ class ModularAppTest {
         Path out = dir.resolve("out");
         Result javac = exec(List.of(tool("javac"), "--module-path", hyson.toString(), "-d", out.toString(),
                 src.resolve("module-info.java").toString(), src.resolve("app/Main.java").toString()));
-        assertEquals(0, javac.exitCode, javac.output);
+        assertEquals(0, javac.exitCode(), javac.output());
         return out;
     }
 
@@ -112,24 +112,16 @@ class ModularAppTest {
         command.add("-Dsun.stdout.encoding=UTF-8"); // JDK 17
         command.addAll(List.of(args));
         Result java = exec(command);
-        assertEquals(0, java.exitCode, java.output);
-        return java.stdout;
+        assertEquals(0, java.exitCode(), java.output());
+        return java.stdout();
     }
 
     private static String tool(String name) {
         return Path.of(System.getProperty("java.home"), "bin", name).toString();
     }
 
-    private static final class Result {
-        final int exitCode;
-        final String stdout;
-        final String output;
-
-        Result(int exitCode, String stdout, String stderr) {
-            this.exitCode = exitCode;
-            this.stdout = stdout;
-            this.output = stdout + stderr;
-        }
+    /** A child's exit code, its standard output, and both of its outputs together for messages. */
+    private record Result(int exitCode, String stdout, String output) {
     }
 
     private static Result exec(List<String> command) throws Exception {
@@ -139,7 +131,7 @@ class ModularAppTest {
         byte[] stdout = p.getInputStream().readAllBytes();
         byte[] stderr = p.getErrorStream().readAllBytes();
         assertTrue(p.waitFor(120, TimeUnit.SECONDS), "timed out: " + command);
-        return new Result(p.exitValue(), new String(stdout, StandardCharsets.UTF_8),
-                new String(stderr, StandardCharsets.UTF_8));
+        String out = new String(stdout, StandardCharsets.UTF_8);
+        return new Result(p.exitValue(), out, out + new String(stderr, StandardCharsets.UTF_8));
     }
 }
