@@ -4,7 +4,9 @@
  * gives 4 bits per byte in a 64-bit word, so the first flagged byte is ctz / 4 (the technique in
  * Arm's "Porting x86 vector bitmask optimizations to Arm NEON", 2022).
  */
-#if defined(__aarch64__)
+#if !defined(__aarch64__)
+#error "neon.c is AArch64 only: cmake/HysonKernels.cmake lists it for aarch64 targets alone"
+#endif
 #include <arm_neon.h>
 #include <stdint.h>
 
@@ -17,39 +19,38 @@ static inline uint64_t hyson_neon_mask(uint8x16_t flags) {
     return vget_lane_u64(vreinterpret_u64_u8(vshrn_n_u16(vreinterpretq_u16_u8(flags), 4)), 0);
 }
 
-static inline size_t hyson_k_find_special(const uint8_t *src, size_t i, size_t end) {
-    const uint8x16_t quote = vdupq_n_u8('"');
-    const uint8x16_t backslash = vdupq_n_u8('\\');
-    const int8x16_t space = vdupq_n_s8(0x20);
+/* 0xFF where v[i] is '"', '\\', below 0x20 or at least 0x80 (the signed compare catches both). */
+static inline uint8x16_t hyson_neon_special(uint8x16_t v) {
+    return vorrq_u8(vorrq_u8(vceqq_u8(v, vdupq_n_u8('"')), vceqq_u8(v, vdupq_n_u8('\\'))),
+                    vcltq_s8(vreinterpretq_s8_u8(v), vdupq_n_s8(0x20)));
+}
+
+/* 0xFF where v[i] is not one of ' ', '\n', '\r', '\t'. */
+static inline uint8x16_t hyson_neon_nonspace(uint8x16_t v) {
+    return vmvnq_u8(vorrq_u8(vorrq_u8(vceqq_u8(v, vdupq_n_u8(' ')), vceqq_u8(v, vdupq_n_u8('\n'))),
+                             vorrq_u8(vceqq_u8(v, vdupq_n_u8('\r')), vceqq_u8(v, vdupq_n_u8('\t')))));
+}
+
+/* The first flagged byte from src[i] on in whole 16-byte blocks, or where the blocks end. 'spaces'
+   is a constant at each call, so each caller inlines a loop with one classifier. */
+static inline size_t hyson_neon_first(const uint8_t *src, size_t i, size_t end, int spaces) {
     while (end - i >= 16) {
         uint8x16_t v = vld1q_u8(src + i);
-        /* signed compare: bytes 0x00..0x1F and 0x80..0xFF are both "less than 0x20" */
-        uint8x16_t special = vorrq_u8(vorrq_u8(vceqq_u8(v, quote), vceqq_u8(v, backslash)),
-                                      vcltq_s8(vreinterpretq_s8_u8(v), space));
-        uint64_t mask = hyson_neon_mask(special);
+        uint64_t mask = hyson_neon_mask(spaces ? hyson_neon_nonspace(v) : hyson_neon_special(v));
         if (mask != 0) {
             return i + ((size_t)__builtin_ctzll(mask) >> 2);
         }
         i += 16;
     }
-    return hyson_special_tail(src, i, end);
+    return i;
+}
+
+static inline size_t hyson_k_find_special(const uint8_t *src, size_t i, size_t end) {
+    return hyson_special_tail(src, hyson_neon_first(src, i, end, 0), end);
 }
 
 static inline size_t hyson_k_skip_spaces(const uint8_t *src, size_t i, size_t end) {
-    const uint8x16_t sp = vdupq_n_u8(' ');
-    const uint8x16_t nl = vdupq_n_u8('\n');
-    const uint8x16_t cr = vdupq_n_u8('\r');
-    const uint8x16_t tab = vdupq_n_u8('\t');
-    while (end - i >= 16) {
-        uint8x16_t v = vld1q_u8(src + i);
-        uint8x16_t ws = vorrq_u8(vorrq_u8(vceqq_u8(v, sp), vceqq_u8(v, nl)), vorrq_u8(vceqq_u8(v, cr), vceqq_u8(v, tab)));
-        uint64_t mask = hyson_neon_mask(vmvnq_u8(ws));
-        if (mask != 0) {
-            return i + ((size_t)__builtin_ctzll(mask) >> 2);
-        }
-        i += 16;
-    }
-    return hyson_space_tail(src, i, end);
+    return hyson_space_tail(src, hyson_neon_first(src, i, end, 1), end);
 }
 
 /* Non-zero bytes where the pairs/triples/quads ending in 'input' are ill-formed ('prev': the block before). */
@@ -101,13 +102,3 @@ hyson_scan_fn hyson_scan_neon_fn(void) {
 hyson_window_fn hyson_scan_neon_window_fn(void) {
     return hyson_scan_neon_window;
 }
-#else
-#include "hyson/hyson.h"
-hyson_scan_fn hyson_scan_neon_fn(void) {
-    return 0;
-}
-
-hyson_window_fn hyson_scan_neon_window_fn(void) {
-    return 0;
-}
-#endif
