@@ -149,7 +149,7 @@ typedef int (*hyson_window_fn)(const uint8_t *src, size_t start, size_t end, int
                                struct hyson_tape *tape);
 
 typedef struct hyson_kernel {
-    const char *name; /* "scalar", "sse2", "avx2", "avx512" */
+    const char *name; /* "scalar", "sse2", "avx2", "avx512" (x86-64), "neon" (AArch64) */
     hyson_scan_fn scan;
     hyson_window_fn scan_window;
 } hyson_kernel;
