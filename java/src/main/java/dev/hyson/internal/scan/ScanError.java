@@ -2,6 +2,9 @@ package dev.hyson.internal.scan;
 
 import dev.hyson.JsonParseException;
 import dev.hyson.JsonParseException.Kind;
+import dev.hyson.internal.number.NumberText;
+import dev.hyson.internal.text.LineCounter;
+import dev.hyson.internal.text.Utf8;
 
 /**
  * Error codes a scanner leaves in {@code Tape.errorCode}, shared by both backends (the native
@@ -52,20 +55,9 @@ public final class ScanError {
     public static JsonParseException create(int code, byte[] src, int start, int end, long at, ReadConfig cfg,
             long baseOffset, long baseLine, long baseColumn) {
         int pos = (int) Math.max(start, Math.min(at, end));
-        long line = baseLine;
-        int lineStart = start;
-        for (int i = start; i < pos; i++) {
-            if (src[i] == '\n') {
-                line++;
-                lineStart = i + 1;
-            }
-        }
-        long column = lineStart == start ? baseColumn : 1;
-        for (int i = lineStart; i < pos; i++) {
-            if ((src[i] & 0xC0) != 0x80) {
-                column++;
-            }
-        }
+        LineCounter lines = new LineCounter(baseLine, baseColumn).advance(src, start, pos);
+        long line = lines.line();
+        long column = lines.column();
         long offset = baseOffset + (pos - start);
         boolean atEnd = pos >= end;
         String found = atEnd ? "unexpected end of input" : "unexpected " + describe(src, pos, end);
@@ -123,18 +115,16 @@ public final class ScanError {
     /** The limit error for a direct buffer longer than {@code maxDocumentLength}, located without copying it. */
     public static JsonParseException documentTooLong(java.nio.ByteBuffer buf, ReadConfig cfg) {
         long limit = cfg.maxDocumentLength;
-        long line = 1;
-        long column = 1;
-        int base = buf.position();
-        for (long i = 0; i < limit; i++) {
-            byte b = buf.get(base + (int) i);
-            if (b == '\n') {
-                line++;
-                column = 1;
-            } else if ((b & 0xC0) != 0x80) {
-                column++;
-            }
+        LineCounter lines = new LineCounter(1, 1);
+        byte[] chunk = new byte[(int) Math.min(limit, 8192)];
+        java.nio.ByteBuffer from = buf.duplicate();
+        for (long done = 0; done < limit; done += chunk.length) {
+            int n = (int) Math.min(chunk.length, limit - done);
+            from.get(chunk, 0, n);
+            lines.advance(chunk, 0, n);
         }
+        long line = lines.line();
+        long column = lines.column();
         return ex(Kind.LIMIT_EXCEEDED, "document longer than maxDocumentLength (" + limit + " bytes)",
                 "raise it with JsonReader.Builder.maxDocumentLength", limit, line, column);
     }
@@ -152,25 +142,8 @@ public final class ScanError {
         if (b < 0x80) {
             return String.format("U+%04X", b);
         }
-        int cp = decodeCodePoint(src, pos, end);
+        int cp = Utf8.codePointAt(src, pos, end);
         return cp < 0 ? String.format("byte 0x%02X", b) : String.format("U+%04X", cp);
-    }
-
-    private static int decodeCodePoint(byte[] src, int pos, int end) {
-        int b = src[pos] & 0xFF;
-        int n = b >= 0xF0 ? 3 : b >= 0xE0 ? 2 : b >= 0xC0 ? 1 : -1;
-        if (n < 0 || pos + n >= end) {
-            return -1;
-        }
-        int cp = b & (0x3F >> n);
-        for (int i = 1; i <= n; i++) {
-            int c = src[pos + i] & 0xFF;
-            if ((c & 0xC0) != 0x80) {
-                return -1;
-            }
-            cp = (cp << 6) | (c & 0x3F);
-        }
-        return cp;
     }
 
     /**
@@ -178,31 +151,11 @@ public final class ScanError {
      * characters shown: the same whether the input is an array or a window of a stream.
      */
     private static String numberText(byte[] src, int pos, int end) {
-        int i = pos;
-        if (i < end && src[i] == '-') {
-            i++;
-        }
-        i = digits(src, i, end);
-        if (i < end && src[i] == '.') {
-            i = digits(src, i + 1, end);
-        }
-        if (i < end && (src[i] == 'e' || src[i] == 'E')) {
-            i++;
-            if (i < end && (src[i] == '+' || src[i] == '-')) {
-                i++;
-            }
-            i = digits(src, i, end);
-        }
+        int i = NumberText.end(src, pos, end);
+        i = i < 0 ? ~i : i;
         int shown = Math.min(i - pos, 40);
         String s = new String(src, pos, shown, java.nio.charset.StandardCharsets.ISO_8859_1);
         return shown < i - pos ? s + "..." : s;
-    }
-
-    private static int digits(byte[] src, int i, int end) {
-        while (i < end && src[i] >= '0' && src[i] <= '9') {
-            i++;
-        }
-        return i;
     }
 
     private static String escapeText(byte[] src, int pos, int end) {
