@@ -11,27 +11,49 @@ import dev.hyson.internal.text.Utf8;
  * backend returns the same integers), and their translation into {@link JsonParseException}.
  */
 public final class ScanError {
+    /** No error. */
     public static final int NONE = 0;
+    /** A value was expected. */
     public static final int EXPECTED_VALUE = 1;
+    /** A member name (a string) was expected. */
     public static final int EXPECTED_NAME = 2;
+    /** A ':' was expected after a member name. */
     public static final int EXPECTED_COLON = 3;
+    /** A ',' or '}' was expected in an object. */
     public static final int EXPECTED_COMMA_OR_OBJECT_END = 4;
+    /** A ',' or ']' was expected in an array. */
     public static final int EXPECTED_COMMA_OR_ARRAY_END = 5;
+    /** Only whitespace may follow the top-level value. */
     public static final int EXPECTED_END = 6;
+    /** A word that is not {@code true}, {@code false} or {@code null}. */
     public static final int INVALID_LITERAL = 7;
+    /** A number broken where the grammar needs a digit. */
     public static final int INVALID_NUMBER = 8;
+    /** A number beyond the double range, with infinities not allowed. */
     public static final int NUMBER_OUT_OF_RANGE = 9;
+    /** A string the input ends in. */
     public static final int UNTERMINATED_STRING = 10;
+    /** An unescaped control character (below U+0020) in a string. */
     public static final int CONTROL_CHARACTER = 11;
+    /** An escape sequence that is not one of RFC 8259 section 7. */
     public static final int INVALID_ESCAPE = 12;
+    /** A lone surrogate escape under {@code SurrogatePolicy.ERROR}. */
     public static final int LONE_SURROGATE = 13;
+    /** An ill-formed UTF-8 sequence. */
     public static final int INVALID_UTF8 = 14;
+    /** Nesting deeper than {@code maxDepth}. */
     public static final int DEPTH_LIMIT = 15;
+    /** A string longer than {@code maxStringLength}. */
     public static final int STRING_LIMIT = 16;
+    /** A number longer than {@code maxNumberLength}. */
     public static final int NUMBER_LIMIT = 17;
+    /** A document longer than {@code maxDocumentLength}. */
     public static final int DOCUMENT_LIMIT = 18;
+    /** A repeated member name under {@code DuplicateKeyPolicy.ERROR}. */
     public static final int DUPLICATE_KEY = 19;
+    /** A byte order mark the reader does not allow. */
     public static final int BYTE_ORDER_MARK = 20;
+    /** A comment the input ends in (comments are a non-standard option). */
     public static final int UNTERMINATED_COMMENT = 21;
     /** Found by the materializer (both backends): a BigDecimal whose exponent does not fit its 32-bit scale. */
     public static final int BIG_DECIMAL_RANGE = 22;
@@ -42,6 +64,14 @@ public final class ScanError {
     /**
      * Builds the exception for {@code code} detected at absolute offset {@code at} of
      * {@code src[start, end)}, computing line and column from the input.
+     *
+     * @param code the error code
+     * @param src the input
+     * @param start the document's first byte
+     * @param end the document's end
+     * @param at the absolute offset of the error
+     * @param cfg the reader's options (limits are named in the message)
+     * @return the exception, with offset, line and column
      */
     public static JsonParseException create(int code, byte[] src, int start, int end, long at, ReadConfig cfg) {
         return create(code, src, start, end, at, cfg, 0, 1, 1);
@@ -51,6 +81,17 @@ public final class ScanError {
      * {@link #create(int, byte[], int, int, long, ReadConfig)} for a window of a stream:
      * {@code src[start]} is at stream offset {@code baseOffset}, on line {@code baseLine} and column
      * {@code baseColumn} (both 1-based, columns counted in code points).
+     *
+     * @param code the error code
+     * @param src the window
+     * @param start the window's first byte
+     * @param end the window's end
+     * @param at the offset of the error in {@code src}
+     * @param cfg the reader's options (limits are named in the message)
+     * @param baseOffset the stream offset of {@code src[start]}
+     * @param baseLine the line of {@code src[start]}
+     * @param baseColumn the column of {@code src[start]}
+     * @return the exception, with stream offset, line and column
      */
     public static JsonParseException create(int code, byte[] src, int start, int end, long at, ReadConfig cfg,
             long baseOffset, long baseLine, long baseColumn) {
@@ -112,7 +153,14 @@ public final class ScanError {
         }
     }
 
-    /** The limit error for a direct buffer longer than {@code maxDocumentLength}, located without copying it. */
+    /**
+     * The limit error for a direct buffer longer than {@code maxDocumentLength}, located by reading
+     * the buffer in small chunks (it is never copied whole).
+     *
+     * @param buf the input, from its position
+     * @param cfg the reader's options
+     * @return the exception, at offset {@code maxDocumentLength}
+     */
     public static JsonParseException documentTooLong(java.nio.ByteBuffer buf, ReadConfig cfg) {
         long limit = cfg.maxDocumentLength;
         LineCounter lines = new LineCounter(1, 1);

@@ -42,9 +42,13 @@ public final class StreamScan {
      * is left in {@link Tape#input} for the materializer; a longer one is scanned window by window into
      * a windowed tape.
      *
+     * @param in the stream, read to its end
      * @param scanner the backend's scanner
      * @param small the scanner for a stream shorter than {@code smallLimit} bytes ({@code auto} keeps
      *     those on the Java path)
+     * @param smallLimit the length below which {@code small} scans the stream
+     * @param cfg the reader's options
+     * @param tape the tape to scan into
      * @param window the window size in bytes (tests use tiny ones to cut every token)
      * @return the length of the whole input in {@link Tape#input} when it fit one window, else -1 (the
      *     tape is windowed)
