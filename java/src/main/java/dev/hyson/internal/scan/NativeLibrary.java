@@ -29,7 +29,7 @@ public final class NativeLibrary {
     /** Every kernel the library can have; which of them a CPU supports is decided at load. */
     static final java.util.Set<String> KNOWN_KERNELS = java.util.Set.of("scalar", "sse2", "avx2", "avx512");
 
-    private static final int ABI_VERSION = 2;
+    private static final int ABI_VERSION = NativeAbi.HYSON_ABI_VERSION;
     private static final String REASON;
     private static final List<NativeScanner> KERNELS;
     private static final NativeScanner CHOSEN;
