@@ -20,7 +20,7 @@ import java.util.Locale;
  * {@code Backend.fallbackReason()} (see HACKING.md for why this is not native-lib-loader).
  *
  * <p>{@code -Dhyson.native.kernel=scalar|sse2|avx2|avx512} forces a kernel (for tests and
- * benchmarks); one this CPU lacks makes the native backend unavailable, with that as the reason.
+ * benchmarks); {@link Backends} decides what a forced kernel this CPU lacks means.
  */
 public final class NativeLibrary {
     /** The property that forces a CPU kernel. */
@@ -43,22 +43,7 @@ public final class NativeLibrary {
             for (int i = 0; i < names.length; i++) {
                 kernels.add(new NativeScanner(names[i], i));
             }
-            String forced = System.getProperty(KERNEL_PROPERTY);
-            if (forced == null || forced.isBlank()) {
-                chosen = kernels.get(0);
-            } else {
-                for (NativeScanner k : kernels) {
-                    if (k.kernel().equals(forced.trim().toLowerCase(Locale.ROOT))) {
-                        chosen = k;
-                    }
-                }
-                if (chosen == null) {
-                    reason = "kernel '" + forced + "' forced by -D" + KERNEL_PROPERTY
-                            + (KNOWN_KERNELS.contains(forced.trim().toLowerCase(Locale.ROOT)) ? " is not supported by this CPU"
-                                    : " is not a kernel (scalar, sse2, avx2, avx512)")
-                            + " (this CPU has " + String.join(", ", names) + ")";
-                }
-            }
+            chosen = kernels.get(0);
         }
         REASON = reason;
         KERNELS = Collections.unmodifiableList(kernels);
