@@ -22,51 +22,33 @@ class ForcedKernelTest {
         return Files.writeString(dir.resolve("doc.json"), "{\"a\":[1,2]}", StandardCharsets.US_ASCII).toString();
     }
 
-    /** What one child run printed and returned. */
-    private static final class Result {
-        final int code;
-        final String out;
-        final String err;
-
-        Result(int code, String out, String err) {
-            this.code = code;
-            this.out = out;
-            this.err = err;
-        }
-    }
-
-    private static Result run(String kernel, String... args) throws Exception {
+    private static CliTest.Result run(String kernel, String... args) throws Exception {
         Process p = ChildCli.start(List.of("-Dhyson.native.kernel=" + kernel), args);
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
         assertTrue(p.waitFor(60, TimeUnit.SECONDS));
-        return new Result(p.exitValue(), out, err);
+        return new CliTest.Result(p.exitValue(), out, err);
     }
 
     @Test
-    void bogusKernel_pretty_exits2WithOneLine() throws Exception {
+    void bogusKernel_prettyAndConvert_exit2WithOneLineNamingTheKernels() throws Exception {
         assumeFalse(Backend.nativeKernels().isEmpty(), "native library not loaded");
-        Result r = run("bogus", "pretty", document());
-        assertEquals(Main.USAGE, r.code, r.err);
-        assertEquals("", r.out);
-        assertTrue(r.err.startsWith("hyson: native kernel 'bogus' forced by -Dhyson.native.kernel is not a kernel ("), r.err);
-        assertTrue(r.err.endsWith(" (this CPU has " + String.join(", ", Backend.nativeKernels()) + ")\n"), r.err);
-        assertEquals(1, r.err.split("\n").length, r.err);
-    }
-
-    @Test
-    void bogusKernel_convertToMsgpack_exits2WithOneLine() throws Exception {
-        assumeFalse(Backend.nativeKernels().isEmpty(), "native library not loaded");
-        Result r = run("bogus", "convert", "--to", "msgpack", document());
-        assertEquals(Main.USAGE, r.code, r.err);
-        assertTrue(r.err.startsWith("hyson: native kernel 'bogus' forced by -Dhyson.native.kernel"), r.err);
-        assertEquals(1, r.err.split("\n").length, r.err);
+        String doc = document();
+        for (List<String> args : List.of(List.of("pretty", doc), List.of("convert", "--to", "msgpack", doc))) {
+            CliTest.Result r = run("bogus", args.toArray(new String[0]));
+            assertEquals(Main.USAGE, r.code, r.err);
+            assertEquals("", r.out);
+            assertTrue(r.err.startsWith("hyson: native kernel 'bogus' forced by -Dhyson.native.kernel is not a kernel ("),
+                    r.err);
+            assertTrue(r.err.endsWith(" (this CPU has " + String.join(", ", Backend.nativeKernels()) + ")\n"), r.err);
+            assertEquals(1, r.err.split("\n").length, r.err);
+        }
     }
 
     @Test
     void supportedKernel_minify_runsWithIt() throws Exception {
         assumeFalse(Backend.nativeKernels().isEmpty(), "native library not loaded");
-        Result r = run("scalar", "minify", document());
+        CliTest.Result r = run("scalar", "minify", document());
         assertEquals(Main.OK, r.code, r.err);
         assertEquals("{\"a\":[1,2]}\n", r.out);
         assertEquals("", r.err);
@@ -75,7 +57,7 @@ class ForcedKernelTest {
 
     @Test
     void bogusKernel_javaBackend_runsJava() throws Exception {
-        Result r = run("bogus", "minify", "--backend", "java", document());
+        CliTest.Result r = run("bogus", "minify", "--backend", "java", document());
         assertEquals(Main.OK, r.code, r.err);
         assertEquals("{\"a\":[1,2]}\n", r.out);
         assertEquals("", r.err);
