@@ -166,11 +166,13 @@ static void hyson_fill_info(JNIEnv *env, const hyson_context *ctx, jlongArray in
     (*env)->SetLongArrayRegion(env, info, 0, HYSON_INFO_LENGTH, slots);
 }
 
-/* Whether the arguments every scan takes are sound; when not, the Java caller has a bug. */
+/*
+ * Whether the arguments every scan takes are sound; when not, the Java caller has a bug. (A short info
+ * array needs no check here: SetLongArrayRegion raises ArrayIndexOutOfBoundsException for it.)
+ */
 static int hyson_arguments_valid(JNIEnv *env, const hyson_context *ctx, const hyson_kernel *kernel, jbyteArray src,
-                                 jint start, jint end, jlongArray info) {
-    return ctx != NULL && kernel != NULL && start >= 0 && end >= start && end <= (*env)->GetArrayLength(env, src) &&
-           (*env)->GetArrayLength(env, info) >= HYSON_INFO_LENGTH;
+                                 jint start, jint end) {
+    return ctx != NULL && kernel != NULL && start >= 0 && end >= start && end <= (*env)->GetArrayLength(env, src);
 }
 
 /*
@@ -185,7 +187,7 @@ JNIEXPORT jint JNICALL Java_dev_hyson_internal_scan_NativeScanner_scan0(
     (void)cls;
     hyson_context *ctx = (hyson_context *)(intptr_t)handle;
     const hyson_kernel *kernel = hyson_kernel_at((size_t)kernel_index);
-    if (!hyson_arguments_valid(env, ctx, kernel, src, start, end, info)) {
+    if (!hyson_arguments_valid(env, ctx, kernel, src, start, end)) {
         return HYSON_ERR_BAD_ARGUMENT;
     }
     hyson_config cfg = hyson_make_config(max_string_length, max_document_length, max_depth, max_number_length, flags);
@@ -227,7 +229,7 @@ JNIEXPORT jint JNICALL Java_dev_hyson_internal_scan_NativeScanner_scanWindow0(
     (void)cls;
     hyson_context *ctx = (hyson_context *)(intptr_t)handle;
     const hyson_kernel *kernel = hyson_kernel_at((size_t)kernel_index);
-    if (!hyson_arguments_valid(env, ctx, kernel, src, start, end, info) || base < 0) {
+    if (!hyson_arguments_valid(env, ctx, kernel, src, start, end) || base < 0) {
         return HYSON_ERR_BAD_ARGUMENT;
     }
     if (first) {
