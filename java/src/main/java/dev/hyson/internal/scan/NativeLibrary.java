@@ -24,7 +24,7 @@ import java.util.Optional;
  * and the reason names the {@code os.name} and {@code os.arch} seen.
  *
  * <p>{@code -Dhyson.native.kernel=scalar|sse2|avx2|avx512|neon} forces a kernel (for tests and
- * benchmarks); one this CPU lacks makes the native backend unavailable, with that as the reason.
+ * benchmarks); {@link Backends} decides what a forced kernel this CPU lacks means.
  */
 public final class NativeLibrary {
     /** The property that forces a CPU kernel. */
@@ -39,40 +39,21 @@ public final class NativeLibrary {
     /** The platforms the jar carries a library for, as {@link #platform} names them. */
     static final List<String> PLATFORMS = List.of("linux-x86_64", "linux-aarch64");
 
-    private static final int ABI_VERSION = 2;
+    private static final int ABI_VERSION = NativeAbi.HYSON_ABI_VERSION;
     private static final String REASON;
     private static final List<NativeScanner> KERNELS;
-    private static final NativeScanner CHOSEN;
 
     static {
         String reason = load();
         List<NativeScanner> kernels = new ArrayList<>();
-        NativeScanner chosen = null;
         if (reason == null) {
             String[] names = NativeScanner.kernels0();
             for (int i = 0; i < names.length; i++) {
                 kernels.add(new NativeScanner(names[i], i));
             }
-            String forced = System.getProperty(KERNEL_PROPERTY);
-            if (forced == null || forced.isBlank()) {
-                chosen = kernels.get(0);
-            } else {
-                for (NativeScanner k : kernels) {
-                    if (k.kernel().equals(forced.trim().toLowerCase(Locale.ROOT))) {
-                        chosen = k;
-                    }
-                }
-                if (chosen == null) {
-                    reason = "kernel '" + forced + "' forced by -D" + KERNEL_PROPERTY
-                            + (KNOWN_KERNELS.contains(forced.trim().toLowerCase(Locale.ROOT)) ? " is not supported by this CPU"
-                                    : " is not a kernel (" + String.join(", ", KNOWN_KERNELS) + ")")
-                            + " (this CPU has " + String.join(", ", names) + ")";
-                }
-            }
         }
         REASON = reason;
         KERNELS = Collections.unmodifiableList(kernels);
-        CHOSEN = chosen;
     }
 
     private NativeLibrary() {
@@ -157,14 +138,6 @@ public final class NativeLibrary {
     /** @return null when the native scanner can be used, otherwise the reason it cannot */
     static String unavailableReason() {
         return REASON;
-    }
-
-    /** @return the scanner with the chosen kernel (the best this CPU has, unless forced) */
-    static Scanner scanner() {
-        if (CHOSEN == null) {
-            throw new IllegalStateException(REASON);
-        }
-        return CHOSEN;
     }
 
     /** @return one scanner per kernel this CPU supports, best first; empty when the library did not load */
