@@ -1,12 +1,20 @@
 # The scanner library. Each file in native/src/kernels compiles the generic scanner
-# (native/src/generic/scan_impl.h) for one instruction set through a target pragma; dispatch.c
-# picks the best one at load time. To add a kernel: a new file there, and a line in dispatch.c.
+# (native/src/generic/scan_impl.h) for one instruction set through a target pragma (x86) or the
+# architecture's baseline (NEON on AArch64); dispatch.c picks the best one at load time. The kernel
+# files are chosen here per CMAKE_SYSTEM_PROCESSOR (the target's, so a cross build with
+# cmake/toolchain-linux-aarch64.cmake gets the AArch64 list). To add a kernel: a new file there, a
+# line in the list of its architecture below, and a line in dispatch.c.
 set(HYSON_NATIVE "${CMAKE_CURRENT_SOURCE_DIR}")
-set(HYSON_KERNEL_SOURCES
-  ${HYSON_NATIVE}/src/kernels/scalar.c
-  ${HYSON_NATIVE}/src/kernels/sse2.c
-  ${HYSON_NATIVE}/src/kernels/avx2.c
-  ${HYSON_NATIVE}/src/kernels/avx512.c)
+string(TOLOWER "${CMAKE_SYSTEM_PROCESSOR}" HYSON_PROCESSOR)
+set(HYSON_KERNEL_SOURCES ${HYSON_NATIVE}/src/kernels/scalar.c)
+if(HYSON_PROCESSOR MATCHES "^(x86_64|amd64)$")
+  list(APPEND HYSON_KERNEL_SOURCES
+    ${HYSON_NATIVE}/src/kernels/sse2.c
+    ${HYSON_NATIVE}/src/kernels/avx2.c
+    ${HYSON_NATIVE}/src/kernels/avx512.c)
+elseif(HYSON_PROCESSOR MATCHES "^(aarch64|arm64)$")
+  list(APPEND HYSON_KERNEL_SOURCES ${HYSON_NATIVE}/src/kernels/neon.c)
+endif()
 
 add_library(hyson_core STATIC
   ${HYSON_NATIVE}/src/dispatch.c

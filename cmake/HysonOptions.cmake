@@ -18,7 +18,8 @@ set(CMAKE_C_EXTENSIONS ON) # gcc's target pragmas and __int128
 set(CMAKE_POSITION_INDEPENDENT_CODE ON)
 set(CMAKE_C_VISIBILITY_PRESET hidden)
 
-# No -march: the library must run on any x86-64; wider kernels are chosen at run time.
+# No -march: the library must run on any x86-64 (wider kernels are chosen at run time) and on any
+# AArch64 (NEON is in the base architecture).
 add_compile_options(-Wall -Wextra -fno-strict-aliasing)
 if(HYSON_WERROR)
   add_compile_options(-Werror)

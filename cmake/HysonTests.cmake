@@ -18,7 +18,7 @@ set_tests_properties(scan_conformance PROPERTIES SKIP_RETURN_CODE 77)
 
 # The fuzz harness: with clang it is a libFuzzer target; with any compiler a standalone driver
 # (the same harness fed by a seeded mutator) is built, so the test command always fuzzes.
-set(HYSON_FUZZ_SECONDS 60 CACHE STRING "Seconds of fuzzing in the fuzz test")
+set(HYSON_FUZZ_SECONDS 60 CACHE STRING "Seconds of fuzzing in the fuzz test (0: replay the seeds only)")
 add_executable(fuzz_scan_driver ${HYSON_NATIVE}/test/fuzz_scan.c ${HYSON_NATIVE}/test/fuzz_driver.c)
 target_link_libraries(fuzz_scan_driver PRIVATE hyson_core)
 if(HYSON_FUZZ)
@@ -33,7 +33,13 @@ if(HYSON_FUZZ)
       list(APPEND HYSON_FUZZ_SEEDS "${HYSON_SHARED}/${seeds}")
     endif()
   endforeach()
-  add_test(NAME fuzz_scan COMMAND fuzz_scan -max_total_time=${HYSON_FUZZ_SECONDS} -max_len=4096 -timeout=10
+  # libFuzzer reads -max_total_time=0 as "no limit": 0 seconds means replaying the seeds only
+  if(HYSON_FUZZ_SECONDS EQUAL 0)
+    set(HYSON_FUZZ_LIMIT -runs=0)
+  else()
+    set(HYSON_FUZZ_LIMIT -max_total_time=${HYSON_FUZZ_SECONDS})
+  endif()
+  add_test(NAME fuzz_scan COMMAND fuzz_scan ${HYSON_FUZZ_LIMIT} -max_len=4096 -timeout=10
            -dict=${HYSON_NATIVE}/test/json.dict ${CMAKE_BINARY_DIR}/fuzz-corpus ${HYSON_FUZZ_SEEDS})
 else()
   add_test(NAME fuzz_scan COMMAND fuzz_scan_driver ${HYSON_FUZZ_SECONDS} "${HYSON_SHARED}")

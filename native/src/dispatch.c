@@ -1,19 +1,27 @@
 /*
- * CPU detection and the kernel table, best first. Chosen once at load time from what the CPU
- * reports (__builtin_cpu_supports), so one library built without -march runs on any x86-64.
+ * CPU detection and the kernel table, best first, per architecture. On x86-64 the kernels are
+ * chosen once at load time from what the CPU reports (__builtin_cpu_supports), so one library built
+ * without -march runs on any x86-64; on AArch64 NEON is part of the base architecture and always
+ * comes first; anywhere else only the portable scalar kernel exists. cmake/HysonKernels.cmake
+ * compiles the same per-architecture list of kernel files.
  */
 #include <string.h>
 
 #include "hyson/hyson.h"
 
 hyson_scan_fn hyson_scan_scalar_fn(void);
+hyson_window_fn hyson_scan_scalar_window_fn(void);
+#if defined(__x86_64__) || defined(_M_X64)
 hyson_scan_fn hyson_scan_sse2_fn(void);
 hyson_scan_fn hyson_scan_avx2_fn(void);
 hyson_scan_fn hyson_scan_avx512_fn(void);
-hyson_window_fn hyson_scan_scalar_window_fn(void);
 hyson_window_fn hyson_scan_sse2_window_fn(void);
 hyson_window_fn hyson_scan_avx2_window_fn(void);
 hyson_window_fn hyson_scan_avx512_window_fn(void);
+#elif defined(__aarch64__)
+hyson_scan_fn hyson_scan_neon_fn(void);
+hyson_window_fn hyson_scan_neon_window_fn(void);
+#endif
 
 static hyson_kernel hyson_kernels[4];
 static size_t hyson_kernel_total;
@@ -39,6 +47,8 @@ __attribute__((constructor)) static void hyson_detect(void) {
         hyson_add("avx2", hyson_scan_avx2_fn(), hyson_scan_avx2_window_fn());
     }
     hyson_add("sse2", hyson_scan_sse2_fn(), hyson_scan_sse2_window_fn());
+#elif defined(__aarch64__)
+    hyson_add("neon", hyson_scan_neon_fn(), hyson_scan_neon_window_fn());
 #endif
     hyson_add("scalar", hyson_scan_scalar_fn(), hyson_scan_scalar_window_fn());
 }

@@ -20,7 +20,7 @@ extern "C" {
 #endif
 
 /* Bumped whenever the tape, the error codes or the JNI signatures change. */
-#define HYSON_ABI_VERSION 2
+#define HYSON_ABI_VERSION 3
 
 /* Tape tags (bits 56..63 of an entry). */
 #define HYSON_TAG_OBJECT 1
@@ -61,11 +61,31 @@ extern "C" {
 #define HYSON_ERR_DUPLICATE_KEY 19 /* detected by the Java materializer, never by the scanner */
 #define HYSON_ERR_BYTE_ORDER_MARK 20
 #define HYSON_ERR_UNTERMINATED_COMMENT 21
-/* Not a JSON error: memory for the tape could not be had. */
-#define HYSON_ERR_OUT_OF_MEMORY 100
+/*
+ * Not JSON errors (codes from 100 up): the document was not judged. Java throws rather than
+ * reporting them as a parse error.
+ */
+#define HYSON_ERR_OUT_OF_MEMORY 100 /* memory for the tape, its stack or a copy of the input could not be had */
+#define HYSON_ERR_BAD_ARGUMENT 101  /* the JNI glue was called with a bad handle, kernel or range: a bug in hyson */
+#define HYSON_ERR_CORRUPT_STATE 102 /* a windowed scan resumed in a phase this code never writes */
 
 /* Returned by a windowed scan that needs more input (tape->resume says where to continue). */
 #define HYSON_MORE_INPUT (-1)
+/* Returned by the JNI glue when a document was scanned but the caller's arrays are too small for it. */
+#define HYSON_ARRAYS_TOO_SMALL (-2)
+
+/*
+ * Slots of the info array the JNI glue fills after every scan (dev.hyson.internal.scan.NativeAbi
+ * mirrors them): the sizes of the tape and its side buffers, the absolute offset of the error, and
+ * for windowed scans the absolute offset to resume at.
+ */
+#define HYSON_INFO_TAPE_SIZE 0
+#define HYSON_INFO_LATIN1_SIZE 1
+#define HYSON_INFO_UTF16_SIZE 2
+#define HYSON_INFO_ERROR_OFFSET 3
+#define HYSON_INFO_SPANS_SIZE 4
+#define HYSON_INFO_RESUME 5
+#define HYSON_INFO_LENGTH 6
 
 /*
  * Grammar states between two windows of a windowed scan (tape->phase), mirroring
@@ -149,7 +169,7 @@ typedef int (*hyson_window_fn)(const uint8_t *src, size_t start, size_t end, int
                                struct hyson_tape *tape);
 
 typedef struct hyson_kernel {
-    const char *name; /* "scalar", "sse2", "avx2", "avx512" */
+    const char *name; /* "scalar", "sse2", "avx2", "avx512" (x86-64), "neon" (AArch64) */
     hyson_scan_fn scan;
     hyson_window_fn scan_window;
 } hyson_kernel;

@@ -988,7 +988,7 @@ static int HYSON_WINDOW_NAME(const uint8_t *src, size_t start, size_t end, int l
                 tape->depth = depth;
                 return HYSON_OK;
             default:
-                HYSON_FAIL_W(HYSON_ERR_OUT_OF_MEMORY, pos); /* a corrupt state: never written by this code */
+                HYSON_FAIL_W(HYSON_ERR_CORRUPT_STATE, pos); /* never written by this code */
         }
     }
 
@@ -1006,7 +1006,7 @@ more:
 fail : {
     int code = tape->error_code;
     int64_t at = tape->error_offset - cfg->origin;
-    if (!last && code != HYSON_ERR_OUT_OF_MEMORY) {
+    if (!last && code < HYSON_ERR_OUT_OF_MEMORY) { /* a JSON error, which more input may undo */
         if (code == HYSON_ERR_UNTERMINATED_STRING && (int64_t)end - at - 1 > cfg->max_string_length) {
             tape->error_code = HYSON_ERR_STRING_LIMIT; /* longer than the limit whatever follows */
         } else if (code == HYSON_ERR_UNTERMINATED_STRING || code == HYSON_ERR_UNTERMINATED_COMMENT ||

@@ -153,10 +153,32 @@ static hyson_config hyson_make_config(jlong max_string_length, jlong max_documen
     return c;
 }
 
+/* Fills info (HYSON_INFO_LENGTH slots) from the context's tape after a scan. */
+static void hyson_fill_info(JNIEnv *env, const hyson_context *ctx, jlongArray info) {
+    const hyson_tape *t = &ctx->tape;
+    jlong slots[HYSON_INFO_LENGTH];
+    slots[HYSON_INFO_TAPE_SIZE] = (jlong)t->size;
+    slots[HYSON_INFO_LATIN1_SIZE] = (jlong)t->latin1_size;
+    slots[HYSON_INFO_UTF16_SIZE] = (jlong)t->utf16_size;
+    slots[HYSON_INFO_ERROR_OFFSET] = (jlong)t->error_offset;
+    slots[HYSON_INFO_SPANS_SIZE] = (jlong)t->spans_size;
+    slots[HYSON_INFO_RESUME] = (jlong)t->resume;
+    (*env)->SetLongArrayRegion(env, info, 0, HYSON_INFO_LENGTH, slots);
+}
+
 /*
- * Returns 0 when the tape was scanned and copied; -1 when it was scanned but the Java arrays are too
- * small (sizes in info, then call copyOut0); otherwise the (positive) error code, offset in info[3].
- * info: [tape size, latin1 size, utf16 size, error offset].
+ * Whether the arguments every scan takes are sound; when not, the Java caller has a bug. (A short info
+ * array needs no check here: SetLongArrayRegion raises ArrayIndexOutOfBoundsException for it.)
+ */
+static int hyson_arguments_valid(JNIEnv *env, const hyson_context *ctx, const hyson_kernel *kernel, jbyteArray src,
+                                 jint start, jint end) {
+    return ctx != NULL && kernel != NULL && start >= 0 && end >= start && end <= (*env)->GetArrayLength(env, src);
+}
+
+/*
+ * Returns HYSON_OK when the tape was scanned and copied; HYSON_ARRAYS_TOO_SMALL when it was scanned but
+ * the Java arrays are too small (sizes in info, then call copyOut0); HYSON_ERR_BAD_ARGUMENT for a bad
+ * handle, kernel or range; otherwise the (positive) error code, its offset in info.
  */
 JNIEXPORT jint JNICALL Java_dev_hyson_internal_scan_NativeScanner_scan0(
     JNIEnv *env, jclass cls, jlong handle, jint kernel_index, jbyteArray src, jint start, jint end,
@@ -165,23 +187,21 @@ JNIEXPORT jint JNICALL Java_dev_hyson_internal_scan_NativeScanner_scan0(
     (void)cls;
     hyson_context *ctx = (hyson_context *)(intptr_t)handle;
     const hyson_kernel *kernel = hyson_kernel_at((size_t)kernel_index);
-    if (ctx == NULL || kernel == NULL || start < 0 || end < start || end > (*env)->GetArrayLength(env, src)) {
-        return HYSON_ERR_OUT_OF_MEMORY;
+    if (!hyson_arguments_valid(env, ctx, kernel, src, start, end)) {
+        return HYSON_ERR_BAD_ARGUMENT;
     }
     hyson_config cfg = hyson_make_config(max_string_length, max_document_length, max_depth, max_number_length, flags);
     int rc = hyson_run(env, ctx, kernel, src, start, end, 0, &cfg, 0, 0);
-    jlong sizes[4] = {(jlong)ctx->tape.size, (jlong)ctx->tape.latin1_size, (jlong)ctx->tape.utf16_size,
-                      (jlong)ctx->tape.error_offset};
-    (*env)->SetLongArrayRegion(env, info, 0, 4, sizes);
+    hyson_fill_info(env, ctx, info);
     if (rc != HYSON_OK) {
         hyson_context_trim(ctx);
         return rc;
     }
     if (!hyson_copy_out(env, ctx, tape, latin1, utf16)) {
-        return -1;
+        return HYSON_ARRAYS_TOO_SMALL;
     }
     hyson_context_trim(ctx);
-    return 0;
+    return HYSON_OK;
 }
 
 JNIEXPORT void JNICALL Java_dev_hyson_internal_scan_NativeScanner_copyOut0(JNIEnv *env, jclass cls, jlong handle,
@@ -197,9 +217,10 @@ JNIEXPORT void JNICALL Java_dev_hyson_internal_scan_NativeScanner_copyOut0(JNIEn
 
 /*
  * One window src[start, end) of a stream whose byte src[0] is at stream offset base; first empties the
- * context's tape. Returns 0 when the document is complete and valid (sizes in info: tape, latin1, utf16,
- * -, spans; then call windowCopyOut0), -1 when more input is needed (info[5]: the absolute offset to
- * resume at), otherwise the (positive) error code with its absolute offset in info[3].
+ * context's tape. Returns HYSON_OK when the document is complete and valid (sizes in info; then call
+ * windowCopyOut0), HYSON_MORE_INPUT when more input is needed (info's HYSON_INFO_RESUME slot: the
+ * absolute offset to resume at), HYSON_ERR_BAD_ARGUMENT for a bad handle, kernel or range, otherwise
+ * the (positive) error code with its absolute offset in info.
  */
 JNIEXPORT jint JNICALL Java_dev_hyson_internal_scan_NativeScanner_scanWindow0(
     JNIEnv *env, jclass cls, jlong handle, jint kernel_index, jbyteArray src, jint start, jint end, jboolean last,
@@ -208,18 +229,16 @@ JNIEXPORT jint JNICALL Java_dev_hyson_internal_scan_NativeScanner_scanWindow0(
     (void)cls;
     hyson_context *ctx = (hyson_context *)(intptr_t)handle;
     const hyson_kernel *kernel = hyson_kernel_at((size_t)kernel_index);
-    if (ctx == NULL || kernel == NULL || start < 0 || end < start || end > (*env)->GetArrayLength(env, src) || base < 0) {
-        return HYSON_ERR_OUT_OF_MEMORY;
+    if (!hyson_arguments_valid(env, ctx, kernel, src, start, end) || base < 0) {
+        return HYSON_ERR_BAD_ARGUMENT;
     }
     if (first) {
         hyson_window_begin(&ctx->tape);
     }
     hyson_config cfg = hyson_make_config(max_string_length, max_document_length, max_depth, max_number_length, flags);
     int rc = hyson_run(env, ctx, kernel, src, start, end, base, &cfg, 1, last ? 1 : 0);
-    jlong sizes[6] = {(jlong)ctx->tape.size, (jlong)ctx->tape.latin1_size, (jlong)ctx->tape.utf16_size,
-                      (jlong)ctx->tape.error_offset, (jlong)ctx->tape.spans_size, (jlong)ctx->tape.resume};
-    (*env)->SetLongArrayRegion(env, info, 0, 6, sizes);
-    if (rc > 0) {
+    hyson_fill_info(env, ctx, info);
+    if (rc > HYSON_OK) {
         hyson_context_trim(ctx);
     }
     return rc;

@@ -51,7 +51,7 @@ public final class Backend {
      * The native backend bound to one CPU kernel, for tests and benchmarks that compare kernels
      * ({@code -Dhyson.native.kernel} does the same process-wide).
      *
-     * @param kernel {@code scalar}, {@code sse2}, {@code avx2} or {@code avx512}
+     * @param kernel {@code scalar}, {@code sse2}, {@code avx2}, {@code avx512} (x86-64) or {@code neon} (AArch64)
      * @return that backend; unavailable (see {@link #error()}) when the library did not load or
      *     this CPU lacks the kernel
      */
@@ -84,7 +84,7 @@ public final class Backend {
 
     /**
      * @return the CPU kernel that scans: {@code swar64} for Java; {@code avx512}, {@code avx2},
-     *     {@code sse2} or {@code scalar} for native
+     *     {@code sse2}, {@code neon} or {@code scalar} for native
      * @throws IllegalStateException when the requested backend is unavailable
      */
     public String kernel() {

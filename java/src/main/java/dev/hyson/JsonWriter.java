@@ -1,5 +1,6 @@
 package dev.hyson;
 
+import dev.hyson.internal.text.Utf8;
 import dev.hyson.internal.write.Generator;
 import dev.hyson.internal.write.WriteConfig;
 import dev.hyson.internal.write.WriteFailure;
@@ -207,52 +208,17 @@ public final class JsonWriter {
         char[] chars = new char[STREAM_BUFFER];
         Generator g = new Generator(config, new byte[STREAM_BUFFER], (b, len) -> {
             // decode whole UTF-8 sequences only; an incomplete one at the end waits for the next drain
-            int k = completeLength(b, len);
-            int n = 0;
-            int i = 0;
-            while (i < k) {
-                int c = b[i] & 0xFF;
-                if (c < 0x80) {
-                    chars[n++] = (char) c;
-                    i++;
-                } else if (c < 0xE0) {
-                    chars[n++] = (char) (((c & 0x1F) << 6) | (b[i + 1] & 0x3F));
-                    i += 2;
-                } else if (c < 0xF0) {
-                    chars[n++] = (char) (((c & 0x0F) << 12) | ((b[i + 1] & 0x3F) << 6) | (b[i + 2] & 0x3F));
-                    i += 3;
-                } else {
-                    int cp = ((c & 0x07) << 18) | ((b[i + 1] & 0x3F) << 12) | ((b[i + 2] & 0x3F) << 6) | (b[i + 3] & 0x3F);
-                    chars[n++] = Character.highSurrogate(cp);
-                    chars[n++] = Character.lowSurrogate(cp);
-                    i += 4;
-                }
-                if (n >= chars.length - 2) {
-                    target.accept(chars, n);
-                    n = 0;
-                }
-            }
-            if (n > 0) {
-                target.accept(chars, n);
+            int k = Utf8.completeLength(b, len);
+            // a chunk of at most chars.length bytes decodes to at most as many chars
+            for (int i = 0; i < k;) {
+                int to = Utf8.completeLength(b, Math.min(k, i + chars.length));
+                target.accept(chars, Utf8.toChars(b, i, to, chars, 0));
+                i = to;
             }
             return k;
         });
         run(g, value);
         g.drainAll();
-    }
-
-    /** @return the length of the longest prefix of {@code b[0, len)} that ends on a UTF-8 sequence boundary */
-    private static int completeLength(byte[] b, int len) {
-        int j = len - 1;
-        while (j >= 0 && j >= len - 4 && (b[j] & 0xC0) == 0x80) {
-            j--;
-        }
-        if (j < 0) {
-            return len;
-        }
-        int lead = b[j] & 0xFF;
-        int need = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4;
-        return len - j >= need ? len : j;
     }
 
     private static void run(Generator g, Object value) {

@@ -541,7 +541,7 @@ class ParserTest {
             // a name that is no kernel is said to be one, not blamed on the CPU
             JsonReader bogus = JsonReader.builder().backend(Backend.nativeKernel("avx1024")).build();
             IllegalStateException e = assertThrows(IllegalStateException.class, () -> bogus.parse("1"));
-            assertTrue(e.getMessage().contains("'avx1024' is not a kernel (scalar, sse2, avx2, avx512)"), e.getMessage());
+            assertTrue(e.getMessage().contains("'avx1024' is not a kernel ("), e.getMessage());
         }
     }
 

@@ -33,7 +33,7 @@ import org.openjdk.jmh.annotations.Warmup;
  *
  * <p>{@code kernel}: {@code java} ({@link JavaScanner}), {@code native-best} (the first of
  * {@link NativeLibrary#kernels()}, the one {@code auto} uses), or one native kernel by name:
- * {@code scalar}, {@code sse2}, {@code avx2}, {@code avx512}. The default list holds only the first
+ * {@code scalar}, {@code sse2}, {@code avx2}, {@code avx512}, {@code neon}. The default list holds only the first
  * two, which every machine with the native library has; a named kernel this CPU lacks fails at setup
  * with the list it does have ({@code -p kernel=java,scalar,sse2,avx2} to compare kernels).
  */
@@ -50,7 +50,10 @@ public class ScanBench {
             JsonReader.DEFAULT_MAX_DOCUMENT_LENGTH, DuplicateKeyPolicy.LAST_WINS, SurrogatePolicy.KEEP,
             true, false, false, false, false, false, true);
 
-    /** {@code java}, {@code native-best}, or a native kernel: {@code scalar}, {@code sse2}, {@code avx2}, {@code avx512}. */
+    /**
+     * {@code java}, {@code native-best}, or a native kernel: {@code scalar}, {@code sse2}, {@code avx2},
+     * {@code avx512}, {@code neon}.
+     */
     @Param({"java", "native-best"})
     public String kernel;
 

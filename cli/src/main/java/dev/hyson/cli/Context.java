@@ -1,6 +1,7 @@
 package dev.hyson.cli;
 
 import java.io.InputStream;
+import java.io.OutputStream;
 import java.io.OutputStreamWriter;
 import java.io.PrintStream;
 import java.io.PrintWriter;
@@ -11,8 +12,8 @@ import java.util.Map;
 final class Context {
     /** Standard input. */
     final InputStream in;
-    /** Standard output as bytes, for documents. */
-    final PrintStream outBytes;
+    /** Standard output as bytes, for documents; {@link #out} writes through it. */
+    final StandardOutput stdout;
     /** Standard output as UTF-8 text, for help, statistics and verdicts. */
     final PrintWriter out;
     /** Standard error as UTF-8 text. */
@@ -22,10 +23,10 @@ final class Context {
     /** The environment variables. */
     final Map<String, String> env;
 
-    Context(InputStream in, PrintStream out, PrintStream err, StdinKind stdinKind, Map<String, String> env) {
+    Context(InputStream in, OutputStream out, PrintStream err, StdinKind stdinKind, Map<String, String> env) {
         this.in = in;
-        this.outBytes = out;
-        this.out = new PrintWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8));
+        this.stdout = new StandardOutput(out);
+        this.out = new PrintWriter(new OutputStreamWriter(stdout, StandardCharsets.UTF_8));
         this.err = new PrintWriter(new OutputStreamWriter(err, StandardCharsets.UTF_8));
         this.stdinKind = stdinKind;
         this.env = env;
@@ -38,6 +39,11 @@ final class Context {
         err.flush();
     }
 
+    /**
+     * Flushes standard output, then standard error.
+     *
+     * @throws StandardOutput.Closed when the reader of standard output has gone
+     */
     void flush() {
         out.flush();
         err.flush();

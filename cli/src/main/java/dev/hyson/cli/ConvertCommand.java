@@ -38,8 +38,6 @@ import picocli.CommandLine.Parameters;
             "2:usage error",
         })
 final class ConvertCommand implements Callable<Integer> {
-    private static final int BUFFER = 64 * 1024;
-
     /** The output format. */
     enum Format { MSGPACK, JSON }
 
@@ -287,9 +285,9 @@ final class ConvertCommand implements Callable<Integer> {
 
     private OutputStream open() throws IOException {
         if (output != null) {
-            return new BufferedOutputStream(Files.newOutputStream(output), BUFFER);
+            return new BufferedOutputStream(Files.newOutputStream(output), StandardOutput.BUFFER);
         }
-        return new BufferedOutputStream(new StandardOutput(ctx.outBytes), BUFFER);
+        return ctx.stdout;
     }
 
     private String targetName() {
@@ -303,41 +301,6 @@ final class ConvertCommand implements Callable<Integer> {
             } catch (IOException ignored) {
                 // already reporting a failure
             }
-        }
-    }
-
-    /** Standard output, never closed, reporting write errors that a {@code PrintStream} hides. */
-    private static final class StandardOutput extends OutputStream {
-        private final java.io.PrintStream stream;
-
-        StandardOutput(java.io.PrintStream stream) {
-            this.stream = stream;
-        }
-
-        @Override
-        public void write(int b) throws IOException {
-            write(new byte[] {(byte) b}, 0, 1);
-        }
-
-        @Override
-        public void write(byte[] b, int off, int len) throws IOException {
-            stream.write(b, off, len);
-            if (stream.checkError()) {
-                throw new IOException("output closed");
-            }
-        }
-
-        @Override
-        public void flush() throws IOException {
-            stream.flush();
-            if (stream.checkError()) {
-                throw new IOException("output closed");
-            }
-        }
-
-        @Override
-        public void close() throws IOException {
-            flush();
         }
     }
 }

@@ -1,9 +1,13 @@
 package dev.hyson.cli;
 
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
 import java.io.InputStream;
+import java.io.OutputStream;
 import java.io.PrintStream;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import dev.hyson.Backend;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -18,8 +22,9 @@ import picocli.CommandLine.UnmatchedArgumentException;
  * for programs that embed the tool.
  *
  * <p>Exit codes: 0 when every document was handled, 1 when any document was invalid or could not
- * be read or written, 2 for a usage error (an unknown option, a bad option value, a backend that
- * cannot be had).
+ * be read or written, 2 for a usage error (an unknown option, a bad option value, a backend or a
+ * forced CPU kernel that cannot be had), 141 when the reader of standard output closed it early
+ * (as {@code hyson minify big.json | head} does; nothing is printed then).
  */
 @Command(
         name = "hyson",
@@ -40,7 +45,8 @@ import picocli.CommandLine.UnmatchedArgumentException;
         exitCodeList = {
             "0:every document was handled",
             "1:a document was invalid, or could not be read or written",
-            "2:usage error: unknown option, bad value, unavailable backend",
+            "2:usage error: unknown option, bad value, unavailable backend or forced kernel",
+            "141:standard output was closed by its reader (e.g. | head); nothing is printed",
         })
 public final class Main implements Callable<Integer> {
     /** Exit code for success. */
@@ -49,6 +55,8 @@ public final class Main implements Callable<Integer> {
     static final int FAILED = 1;
     /** Exit code for a usage error. */
     static final int USAGE = 2;
+    /** Exit code when standard output was closed by its reader: 128 + SIGPIPE, as a shell reports it. */
+    static final int CLOSED_PIPE = 141;
 
     private final Context ctx;
 
@@ -71,7 +79,7 @@ public final class Main implements Callable<Integer> {
      * @param args the command line
      */
     public static void main(String[] args) {
-        System.exit(run(args, System.in, System.out, System.err));
+        System.exit(run(args, System.in, new FileOutputStream(FileDescriptor.out), System.err));
     }
 
     /**
@@ -80,11 +88,11 @@ public final class Main implements Callable<Integer> {
      *
      * @param args the command line
      * @param in standard input
-     * @param out standard output: documents, statistics, help
+     * @param out standard output: documents, statistics, help (buffered here, flushed, never closed)
      * @param err standard error: notes and error messages
-     * @return the exit code: 0 success, 1 a document failed, 2 usage error
+     * @return the exit code: 0 success, 1 a document failed, 2 usage error, 141 standard output closed
      */
-    public static int run(String[] args, InputStream in, PrintStream out, PrintStream err) {
+    public static int run(String[] args, InputStream in, OutputStream out, PrintStream err) {
         return run(args, in, out, err, StdinKind.detect(), System.getenv());
     }
 
@@ -92,14 +100,19 @@ public final class Main implements Callable<Integer> {
      * Runs the tool with standard input classified as {@code stdinKind} and with {@code env} as the
      * environment, so tests can simulate a terminal and set {@code HYSON_BACKEND}.
      */
-    static int run(String[] args, InputStream in, PrintStream out, PrintStream err, StdinKind stdinKind,
+    static int run(String[] args, InputStream in, OutputStream out, PrintStream err, StdinKind stdinKind,
             Map<String, String> env) {
         Context ctx = new Context(in, out, err, stdinKind, env);
+        int code;
         try {
-            return commandLine(ctx).execute(args);
-        } finally {
+            code = commandLine(ctx).execute(args);
             ctx.flush();
+        } catch (StandardOutput.Closed e) {
+            code = CLOSED_PIPE;
+        } finally {
+            ctx.err.flush();
         }
+        return ctx.stdout.isClosed() ? CLOSED_PIPE : code;
     }
 
     static CommandLine commandLine(Context ctx) {
@@ -115,10 +128,26 @@ public final class Main implements Callable<Integer> {
         cl.setOut(ctx.out);
         cl.setErr(ctx.err);
         cl.setParameterExceptionHandler(Main::usageError);
+        cl.setExecutionStrategy(parsed -> {
+            try {
+                return new CommandLine.RunLast().execute(parsed);
+            } catch (StandardOutput.Closed e) {
+                return CLOSED_PIPE; // printing help met a closed pipe: picocli would print a stack trace
+            }
+        });
         cl.setExecutionExceptionHandler((e, cmd, parsed) -> {
             if (e instanceof CliException) {
                 ctx.error(e.getMessage());
                 return ((CliException) e).exitCode();
+            }
+            if (e instanceof StandardOutput.Closed) {
+                return CLOSED_PIPE;
+            }
+            String unavailable = Backend.active().error().orElse(null);
+            if (e instanceof IllegalStateException && unavailable != null && unavailable.equals(e.getMessage())) {
+                // the process-wide backend (or its forced kernel) cannot be had: a configuration error
+                ctx.error(unavailable);
+                return USAGE;
             }
             ctx.error("internal error: " + e);
             e.printStackTrace(ctx.err);

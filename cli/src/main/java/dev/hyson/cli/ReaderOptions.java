@@ -63,6 +63,9 @@ final class ReaderOptions {
             description = "Keep numbers with a fraction or exponent exact (BigDecimal) instead of doubles.")
     boolean bigDecimal;
 
+    /** The JVM property that forces a native CPU kernel (a forced kernel that cannot run is a usage error). */
+    static final String KERNEL_PROPERTY = "hyson.native.kernel";
+
     /**
      * @param ctx the run, for {@code HYSON_BACKEND}
      * @param spec the command, for usage errors
@@ -90,6 +93,11 @@ final class ReaderOptions {
         Backend.Choice choice = backend != null ? backend : fromEnv(ctx.env);
         Backend chosen = choice == null ? Backend.active() : Backend.of(choice);
         if (!chosen.isAvailable()) {
+            String kernel = System.getProperty(KERNEL_PROPERTY);
+            if (kernel != null && !kernel.isBlank()) {
+                // the error names -Dhyson.native.kernel and says what this CPU has
+                throw new CliException(Main.USAGE, chosen.error().orElse(KERNEL_PROPERTY + "=" + kernel + " cannot be used"));
+            }
             String source = backend != null ? "--backend " + lower(choice)
                     : choice != null ? BACKEND_ENV + "=" + ctx.env.get(BACKEND_ENV) : "-Dhyson.backend";
             String why = chosen.fallbackReason().or(chosen::error).orElse("unknown reason");

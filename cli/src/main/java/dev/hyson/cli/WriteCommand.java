@@ -17,8 +17,6 @@ import picocli.CommandLine.Option;
  * and a single input may be rewritten in place.
  */
 abstract class WriteCommand extends InputCommand {
-    private static final int BUFFER = 64 * 1024;
-
     @Option(names = {"-o", "--output"}, paramLabel = "OUT", order = 20,
             description = "Write to OUT instead of standard output (documents one after another).")
     Path output;
@@ -103,10 +101,10 @@ abstract class WriteCommand extends InputCommand {
     private OutputStream target() {
         if (target == null) {
             if (output == null) {
-                target = new BufferedOutputStream(new StandardOutput(ctx.outBytes), BUFFER);
+                target = ctx.stdout;
             } else {
                 try {
-                    target = new BufferedOutputStream(Files.newOutputStream(output), BUFFER);
+                    target = new BufferedOutputStream(Files.newOutputStream(output), StandardOutput.BUFFER);
                 } catch (IOException e) {
                     throw InputCommand.OutputFailure.of(targetName(), e);
                 }
@@ -130,43 +128,6 @@ abstract class WriteCommand extends InputCommand {
             throw InputCommand.OutputFailure.of(targetName(), e);
         } finally {
             target = null;
-        }
-    }
-
-    /**
-     * Standard output, flushed but never closed when the command's buffer is closed. A
-     * {@code PrintStream} hides write errors; this one reports them, so that output to a closed pipe
-     * ({@code hyson pretty big.json | head}) stops at once.
-     */
-    private static final class StandardOutput extends java.io.FilterOutputStream {
-        private final java.io.PrintStream stream;
-
-        StandardOutput(java.io.PrintStream stream) {
-            super(stream);
-            this.stream = stream;
-        }
-
-        /** Writes, then fails if the stream has seen an error. */
-        @Override
-        public void write(byte[] b, int off, int len) throws IOException {
-            stream.write(b, off, len);
-            if (stream.checkError()) {
-                throw new IOException("output closed");
-            }
-        }
-
-        /** Flushes, then fails if the stream has seen an error. */
-        @Override
-        public void flush() throws IOException {
-            if (stream.checkError()) {
-                throw new IOException("output closed");
-            }
-        }
-
-        /** Flushes; standard output stays open. */
-        @Override
-        public void close() throws IOException {
-            flush();
         }
     }
 }

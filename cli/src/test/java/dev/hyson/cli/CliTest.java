@@ -38,7 +38,7 @@ class CliTest {
     Path dir;
 
     /** What one run printed and returned. */
-    private static final class Result {
+    static final class Result {
         final int code;
         final String out;
         final String err;

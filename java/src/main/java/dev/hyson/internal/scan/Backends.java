@@ -1,14 +1,18 @@
 package dev.hyson.internal.scan;
 
+import java.util.List;
 import java.util.Locale;
 
 /**
- * Chooses the scanner once, at class initialisation, from the system property
- * {@code hyson.backend} ({@code auto}, the default, {@code native} or {@code java}).
+ * Chooses the scanner once, at class initialisation, from the system properties
+ * {@code hyson.backend} ({@code auto}, the default, {@code native} or {@code java}) and
+ * {@code hyson.native.kernel} (a CPU kernel to force; the best this CPU has otherwise).
  *
  * <p>{@code auto} takes the native scanner when its library loads and falls back to Java with the
- * reason recorded; {@code native} where the library cannot load is not a silent fallback: every use
- * of the active backend then throws {@link IllegalStateException} with the reason.
+ * reason recorded. A forced choice that cannot be honoured is never a silent fallback: {@code native}
+ * where the library cannot load, or a forced kernel that is unknown, that this CPU lacks or that has
+ * no library to run in, makes every use of the active backend throw {@link IllegalStateException}
+ * with one line saying why. {@link #decide} makes that decision from its inputs alone.
  */
 public final class Backends {
     /** The property that selects the backend. */
@@ -21,26 +25,40 @@ public final class Backends {
 
     /** The outcome of a selection: a scanner, or the reason there is none. */
     public static final class Selection {
+        /** What was asked for: {@code auto}, {@code native}, {@code java}, or the unknown name given. */
         public final String requested;
+        /** The scanner to use, or null when the request cannot be honoured. */
         public final Scanner scanner;
         /** Why the native backend is not in use, or null when it is. */
         public final String fallbackReason;
         /** Set when the request cannot be honoured (e.g. {@code native} without a library). */
         public final String error;
+        private final boolean kernelForced;
 
         Selection(String requested, Scanner scanner, String fallbackReason, String error) {
+            this(requested, scanner, fallbackReason, error, false);
+        }
+
+        Selection(String requested, Scanner scanner, String fallbackReason, String error, boolean kernelForced) {
             this.requested = requested;
             this.scanner = scanner;
             this.fallbackReason = fallbackReason;
             this.error = error;
+            this.kernelForced = kernelForced;
         }
 
-        /** @return whether this is the {@code auto} choice (which may keep small documents on Java) */
+        /**
+         * @return whether this is the {@code auto} choice (which may keep small documents on Java);
+         *     false when a kernel is forced, which then scans every document
+         */
         public boolean isAuto() {
-            return "auto".equals(requested);
+            return "auto".equals(requested) && !kernelForced;
         }
 
-        /** @return the scanner, or throws when the requested backend could not be had */
+        /**
+         * @return the scanner
+         * @throws IllegalStateException when the requested backend could not be had, with the reason
+         */
         public Scanner scanner() {
             if (scanner == null) {
                 throw new IllegalStateException(error);
@@ -49,49 +67,125 @@ public final class Backends {
         }
     }
 
+    /**
+     * What {@link #decide} chose: the native kernel to scan with, the Java scanner, or an error. Exactly
+     * one of {@link #kernel} (native) and {@link #error} is set, or neither (Java).
+     */
+    static final class Decision {
+        /** The request, trimmed and lower-cased ({@code auto} when none was given). */
+        final String requested;
+        /** The native kernel to use, or null for Java or an error. */
+        final String kernel;
+        /** Why the native backend is not in use, or null when it is. */
+        final String fallbackReason;
+        /** The one-line reason the request cannot be honoured, or null. */
+        final String error;
+        /** Whether a kernel was forced (so {@code auto} scans every document natively). */
+        final boolean kernelForced;
+
+        Decision(String requested, String kernel, String fallbackReason, String error, boolean kernelForced) {
+            this.requested = requested;
+            this.kernel = kernel;
+            this.fallbackReason = fallbackReason;
+            this.error = error;
+            this.kernelForced = kernelForced;
+        }
+    }
+
+    /**
+     * Decides the backend from its inputs alone (no properties read, nothing loaded), so every case can
+     * be tested. A blank request is {@code auto}; a blank forced kernel is none. {@code java} ignores
+     * the forced kernel (there is no native scan for it to apply to).
+     *
+     * @param requested the value of {@code -Dhyson.backend}, or null
+     * @param forcedKernel the value of {@code -Dhyson.native.kernel}, or null
+     * @param loadFailure why the native library did not load, or null when it did
+     * @param availableKernels the kernels this CPU supports, best first (empty when the library did not load)
+     * @return the decision
+     */
+    static Decision decide(String requested, String forcedKernel, String loadFailure, List<String> availableKernels) {
+        String r = requested == null || requested.isBlank() ? "auto" : requested.trim().toLowerCase(Locale.ROOT);
+        String k = forcedKernel == null || forcedKernel.isBlank() ? null : forcedKernel.trim().toLowerCase(Locale.ROOT);
+        boolean forced = k != null;
+        switch (r) {
+            case "java":
+                return new Decision(r, null, "the java backend was requested", null, false);
+            case "native":
+            case "auto":
+                break;
+            default:
+                return new Decision(r, null, null, "unknown backend '" + requested.trim() + "' in -D" + PROPERTY
+                        + ": expected auto, native or java", false);
+        }
+        String kernelSource = "native kernel '" + k + "' forced by -D" + NativeLibrary.KERNEL_PROPERTY;
+        if (loadFailure != null) {
+            if (forced) {
+                return new Decision(r, null, loadFailure, kernelSource + " cannot run: native backend unavailable: "
+                        + loadFailure, true);
+            }
+            if (r.equals("native")) {
+                return new Decision(r, null, loadFailure, "native backend requested (-D" + PROPERTY
+                        + "=native) but unavailable: " + loadFailure, false);
+            }
+            return new Decision(r, null, loadFailure, null, false);
+        }
+        if (!forced) {
+            return new Decision(r, availableKernels.get(0), null, null, false);
+        }
+        if (availableKernels.contains(k)) {
+            return new Decision(r, k, null, null, true);
+        }
+        return new Decision(r, null, null, kernelSource + " " + kernelProblem(k, availableKernels), true);
+    }
+
+    /** @return why {@code kernel} (not among {@code available}) cannot run, e.g. "is not supported by this CPU (this CPU has ...)" */
+    private static String kernelProblem(String kernel, List<String> available) {
+        return (NativeLibrary.KNOWN_KERNELS.contains(kernel) ? "is not supported by this CPU"
+                : "is not a kernel (" + String.join(", ", NativeLibrary.KNOWN_KERNELS) + ")")
+                + " (this CPU has " + String.join(", ", available) + ")";
+    }
+
     /** @return the process-wide selection made at class initialisation */
     public static Selection active() {
         return ACTIVE;
     }
 
-    /** @return a selection of the native scanner with the named CPU kernel, or the reason there is none */
+    /**
+     * @param kernel a CPU kernel name
+     * @return a selection of the native scanner with the named CPU kernel, or the reason there is none
+     */
     public static Selection nativeKernel(String kernel) {
         String why = NativeLibrary.unavailableReason();
-        for (Scanner s : NativeLibrary.kernels()) {
-            if (s.kernel().equals(kernel)) {
-                return new Selection("native", s, null, null);
-            }
+        Scanner s = nativeScanner(kernel);
+        if (s != null) {
+            return new Selection("native", s, null, null);
         }
         String error = why != null ? "native backend unavailable: " + why
-                : "native kernel '" + kernel + "' " + (NativeLibrary.KNOWN_KERNELS.contains(kernel)
-                        ? "is not supported by this CPU" : "is not a kernel (scalar, sse2, avx2, avx512)")
-                        + " (this CPU has " + String.join(", ", NativeLibrary.kernelNames()) + ")";
+                : "native kernel '" + kernel + "' " + kernelProblem(kernel, NativeLibrary.kernelNames());
         return new Selection("native", null, why, error);
     }
 
-    /** @return a selection for {@code requested} ({@code auto}, {@code native}, {@code java}), made now */
+    /**
+     * Selects as {@link #decide} does, with the forced kernel from {@code -Dhyson.native.kernel} and the
+     * native library's state.
+     *
+     * @param requested {@code auto}, {@code native} or {@code java}
+     * @return the selection, made now
+     */
     public static Selection select(String requested) {
-        String r = requested == null ? "auto" : requested.trim().toLowerCase(Locale.ROOT);
-        switch (r) {
-            case "java":
-                return new Selection(r, JavaScanner.INSTANCE, "the java backend was requested", null);
-            case "native": {
-                String why = NativeLibrary.unavailableReason();
-                if (why == null) {
-                    return new Selection(r, NativeLibrary.scanner(), null, null);
-                }
-                return new Selection(r, null, why, "native backend requested (-D" + PROPERTY + "=native) but unavailable: " + why);
+        Decision d = decide(requested, System.getProperty(NativeLibrary.KERNEL_PROPERTY),
+                NativeLibrary.unavailableReason(), NativeLibrary.kernelNames());
+        Scanner scanner = d.error != null ? null : d.kernel == null ? JavaScanner.INSTANCE : nativeScanner(d.kernel);
+        return new Selection(d.requested, scanner, d.fallbackReason, d.error, d.kernelForced);
+    }
+
+    /** @return the native scanner bound to {@code kernel}, or null when this CPU has no such kernel */
+    private static Scanner nativeScanner(String kernel) {
+        for (Scanner s : NativeLibrary.kernels()) {
+            if (s.kernel().equals(kernel)) {
+                return s;
             }
-            case "auto":
-            case "": {
-                String why = NativeLibrary.unavailableReason();
-                if (why == null) {
-                    return new Selection("auto", NativeLibrary.scanner(), null, null);
-                }
-                return new Selection("auto", JavaScanner.INSTANCE, why, null);
-            }
-            default:
-                return new Selection(r, null, null, "unknown backend '" + requested + "' in -D" + PROPERTY + ": expected auto, native or java");
         }
+        return null;
     }
 }

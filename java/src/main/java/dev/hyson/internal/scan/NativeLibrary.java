@@ -10,78 +10,99 @@ import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 
 /**
  * Loads the native library bundled in the jar, once, at class initialisation: the resource
- * {@code natives/<os>-<arch>/libhyson.so} is copied to a temporary file, loaded with
+ * {@code natives/<platform>/libhyson.so} ({@link #platform}: {@code linux-x86_64} or
+ * {@code linux-aarch64}) is copied to a temporary file, loaded with
  * {@link System#load}, and the file is deleted at once (the mapping stays valid on Linux, so nothing
  * is left behind even after a kill). Nothing is printed; a library on {@code java.library.path}
  * is never preferred over the jar's own; when loading fails, the exact reason is kept for
- * {@code Backend.fallbackReason()} (see HACKING.md for why this is not native-lib-loader).
+ * {@code Backend.fallbackReason()} (see HACKING.md for why this is not native-lib-loader). On a
+ * platform without a library (another operating system or architecture) the Java backend is used
+ * and the reason names the {@code os.name} and {@code os.arch} seen.
  *
- * <p>{@code -Dhyson.native.kernel=scalar|sse2|avx2|avx512} forces a kernel (for tests and
- * benchmarks); one this CPU lacks makes the native backend unavailable, with that as the reason.
+ * <p>{@code -Dhyson.native.kernel=scalar|sse2|avx2|avx512|neon} forces a kernel (for tests and
+ * benchmarks); {@link Backends} decides what a forced kernel this CPU lacks means.
  */
 public final class NativeLibrary {
     /** The property that forces a CPU kernel. */
     public static final String KERNEL_PROPERTY = "hyson.native.kernel";
 
-    /** Every kernel the library can have; which of them a CPU supports is decided at load. */
-    static final java.util.Set<String> KNOWN_KERNELS = java.util.Set.of("scalar", "sse2", "avx2", "avx512");
+    /**
+     * Every kernel the library can have, in a fixed order for messages: scalar on every platform,
+     * sse2, avx2 and avx512 on x86-64, neon on AArch64. Which of them a CPU has is decided at load.
+     */
+    static final List<String> KNOWN_KERNELS = List.of("scalar", "sse2", "avx2", "avx512", "neon");
 
-    private static final int ABI_VERSION = 2;
+    /** The platforms the jar carries a library for, as {@link #platform} names them. */
+    static final List<String> PLATFORMS = List.of("linux-x86_64", "linux-aarch64");
+
+    private static final int ABI_VERSION = NativeAbi.HYSON_ABI_VERSION;
     private static final String REASON;
     private static final List<NativeScanner> KERNELS;
-    private static final NativeScanner CHOSEN;
 
     static {
         String reason = load();
         List<NativeScanner> kernels = new ArrayList<>();
-        NativeScanner chosen = null;
         if (reason == null) {
             String[] names = NativeScanner.kernels0();
             for (int i = 0; i < names.length; i++) {
                 kernels.add(new NativeScanner(names[i], i));
             }
-            String forced = System.getProperty(KERNEL_PROPERTY);
-            if (forced == null || forced.isBlank()) {
-                chosen = kernels.get(0);
-            } else {
-                for (NativeScanner k : kernels) {
-                    if (k.kernel().equals(forced.trim().toLowerCase(Locale.ROOT))) {
-                        chosen = k;
-                    }
-                }
-                if (chosen == null) {
-                    reason = "kernel '" + forced + "' forced by -D" + KERNEL_PROPERTY
-                            + (KNOWN_KERNELS.contains(forced.trim().toLowerCase(Locale.ROOT)) ? " is not supported by this CPU"
-                                    : " is not a kernel (scalar, sse2, avx2, avx512)")
-                            + " (this CPU has " + String.join(", ", names) + ")";
-                }
-            }
         }
         REASON = reason;
         KERNELS = Collections.unmodifiableList(kernels);
-        CHOSEN = chosen;
     }
 
     private NativeLibrary() {
     }
 
-    /** @return the resource path of the library for this platform, e.g. {@code natives/linux-x86_64/libhyson.so} */
-    static String resourcePath() {
-        String os = System.getProperty("os.name", "").toLowerCase(Locale.ROOT);
-        String arch = System.getProperty("os.arch", "").toLowerCase(Locale.ROOT);
-        String osPart = os.contains("linux") ? "linux" : os.contains("mac") ? "macos" : os.contains("win") ? "windows" : os;
-        String archPart = arch.equals("amd64") || arch.equals("x86_64") ? "x86_64"
-                : arch.equals("aarch64") || arch.equals("arm64") ? "aarch64" : arch;
-        String file = osPart.equals("windows") ? "hyson.dll" : osPart.equals("macos") ? "libhyson.dylib" : "libhyson.so";
-        return "natives/" + osPart + "-" + archPart + "/" + file;
+    /**
+     * The platform folder of the jar's library for a JVM's {@code os.name} and {@code os.arch}.
+     *
+     * @param osName the {@code os.name} system property, e.g. {@code Linux}
+     * @param osArch the {@code os.arch} system property, e.g. {@code amd64} or {@code aarch64}
+     * @return {@code linux-x86_64} for Linux on amd64 or x86_64, {@code linux-aarch64} for Linux on
+     *         aarch64 or arm64, empty for any other platform (the jar has no library for it)
+     */
+    static Optional<String> platform(String osName, String osArch) {
+        if (!osName.toLowerCase(Locale.ROOT).startsWith("linux")) {
+            return Optional.empty();
+        }
+        switch (osArch.toLowerCase(Locale.ROOT)) {
+            case "amd64":
+            case "x86_64":
+                return Optional.of("linux-x86_64");
+            case "aarch64":
+            case "arm64":
+                return Optional.of("linux-aarch64");
+            default:
+                return Optional.empty();
+        }
+    }
+
+    /**
+     * The resource holding the library for a platform.
+     *
+     * @param platform a name {@link #platform} returns
+     * @return its resource path in the jar, e.g. {@code natives/linux-x86_64/libhyson.so}
+     */
+    static String resourcePath(String platform) {
+        return "natives/" + platform + "/libhyson.so";
     }
 
     /** Extracts and loads the library; returns null on success or the reason it failed. */
     private static String load() {
-        String path = resourcePath();
+        String osName = System.getProperty("os.name", "");
+        String osArch = System.getProperty("os.arch", "");
+        Optional<String> platform = platform(osName, osArch);
+        if (platform.isEmpty()) {
+            return "no native library for os.name '" + osName + "', os.arch '" + osArch + "' (the jar has "
+                    + String.join(" and ", PLATFORMS) + " only)";
+        }
+        String path = resourcePath(platform.get());
         Path tmp = null;
         try (InputStream in = NativeLibrary.class.getResourceAsStream("/" + path)) {
             if (in == null) {
@@ -117,14 +138,6 @@ public final class NativeLibrary {
     /** @return null when the native scanner can be used, otherwise the reason it cannot */
     static String unavailableReason() {
         return REASON;
-    }
-
-    /** @return the scanner with the chosen kernel (the best this CPU has, unless forced) */
-    static Scanner scanner() {
-        if (CHOSEN == null) {
-            throw new IllegalStateException(REASON);
-        }
-        return CHOSEN;
     }
 
     /** @return one scanner per kernel this CPU supports, best first; empty when the library did not load */

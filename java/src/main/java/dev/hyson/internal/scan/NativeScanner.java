@@ -37,7 +37,7 @@ public final class NativeScanner implements Scanner {
     /** The C side's buffers for one tape; freed by the cleaner. */
     static final class Context implements Runnable {
         final long handle;
-        final long[] info = new long[6];
+        final long[] info = new long[NativeAbi.HYSON_INFO_LENGTH];
 
         Context(long handle) {
             this.handle = handle;
@@ -67,25 +67,27 @@ public final class NativeScanner implements Scanner {
     static int flags(ReadConfig cfg) {
         int f = 0;
         if (cfg.allowByteOrderMark) {
-            f |= 1;
+            f |= NativeAbi.HYSON_ALLOW_BYTE_ORDER_MARK;
         }
         if (cfg.allowComments) {
-            f |= 1 << 1;
+            f |= NativeAbi.HYSON_ALLOW_COMMENTS;
         }
         if (cfg.allowTrailingCommas) {
-            f |= 1 << 2;
+            f |= NativeAbi.HYSON_ALLOW_TRAILING_COMMAS;
         }
         if (cfg.allowNonFiniteLiterals) {
-            f |= 1 << 3;
+            f |= NativeAbi.HYSON_ALLOW_NON_FINITE_LITERALS;
         }
         if (cfg.allowInfinityForOverflow) {
-            f |= 1 << 4;
+            f |= NativeAbi.HYSON_ALLOW_INFINITY_FOR_OVERFLOW;
         }
         if (cfg.bigDecimals) {
-            f |= 1 << 5;
+            f |= NativeAbi.HYSON_BIG_DECIMALS;
         }
-        int surrogates = cfg.loneSurrogates == SurrogatePolicy.KEEP ? 0 : cfg.loneSurrogates == SurrogatePolicy.REPLACE ? 1 : 2;
-        return f | surrogates << 6;
+        int surrogates = cfg.loneSurrogates == SurrogatePolicy.KEEP ? NativeAbi.HYSON_SURROGATES_KEEP
+                : cfg.loneSurrogates == SurrogatePolicy.REPLACE ? NativeAbi.HYSON_SURROGATES_REPLACE
+                : NativeAbi.HYSON_SURROGATES_ERROR;
+        return f | surrogates << NativeAbi.HYSON_SURROGATES_SHIFT;
     }
 
     @Override
@@ -94,27 +96,25 @@ public final class NativeScanner implements Scanner {
         long[] info = ctx.info;
         int rc = scan0(ctx.handle, kernelIndex, src, start, end, cfg.maxStringLength, cfg.maxDocumentLength,
                 cfg.maxDepth, cfg.maxNumberLength, flags(cfg), tape.entries, tape.latin1, tape.utf16, info);
-        if (rc == 0 || rc == -1) {
-            int size = (int) info[0];
-            if (rc == -1) {
+        if (rc == NativeAbi.HYSON_OK || rc == NativeAbi.HYSON_ARRAYS_TOO_SMALL) {
+            int size = (int) info[NativeAbi.HYSON_INFO_TAPE_SIZE];
+            int latin1Size = (int) info[NativeAbi.HYSON_INFO_LATIN1_SIZE];
+            int utf16Size = (int) info[NativeAbi.HYSON_INFO_UTF16_SIZE];
+            if (rc == NativeAbi.HYSON_ARRAYS_TOO_SMALL) {
                 tape.size = 0;
                 tape.ensure(size);
                 tape.latin1Size = 0;
-                tape.ensureLatin1((int) info[1]);
+                tape.ensureLatin1(latin1Size);
                 tape.utf16Size = 0;
-                tape.ensureUtf16((int) info[2]);
+                tape.ensureUtf16(utf16Size);
                 copyOut0(ctx.handle, tape.entries, tape.latin1, tape.utf16);
             }
             tape.size = size;
-            tape.latin1Size = (int) info[1];
-            tape.utf16Size = (int) info[2];
+            tape.latin1Size = latin1Size;
+            tape.utf16Size = utf16Size;
             return true;
         }
-        if (rc == 100) {
-            throw new OutOfMemoryError("native scanner could not allocate its tape");
-        }
-        tape.errorCode = rc;
-        tape.errorOffset = info[3];
+        recordError(rc, info, tape);
         return false;
     }
 
@@ -126,34 +126,53 @@ public final class NativeScanner implements Scanner {
         tape.windowed = true;
         int rc = scanWindow0(ctx.handle, kernelIndex, src, start, end, last, base, first, cfg.maxStringLength,
                 cfg.maxDocumentLength, cfg.maxDepth, cfg.maxNumberLength, flags(cfg), info);
-        if (rc == -1) {
-            tape.resumeAt = (int) (info[5] - base);
+        if (rc == NativeAbi.HYSON_MORE_INPUT) {
+            tape.resumeAt = (int) (info[NativeAbi.HYSON_INFO_RESUME] - base);
             return WINDOW_MORE;
         }
-        if (rc == 0) {
+        if (rc == NativeAbi.HYSON_OK) {
+            int size = (int) info[NativeAbi.HYSON_INFO_TAPE_SIZE];
+            int latin1Size = (int) info[NativeAbi.HYSON_INFO_LATIN1_SIZE];
+            int utf16Size = (int) info[NativeAbi.HYSON_INFO_UTF16_SIZE];
+            int spansSize = (int) info[NativeAbi.HYSON_INFO_SPANS_SIZE];
             tape.size = 0;
-            tape.ensure((int) info[0]);
+            tape.ensure(size);
             tape.latin1Size = 0;
-            tape.ensureLatin1((int) info[1]);
+            tape.ensureLatin1(latin1Size);
             tape.utf16Size = 0;
-            tape.ensureUtf16((int) info[2]);
+            tape.ensureUtf16(utf16Size);
             tape.spansSize = 0;
-            tape.ensureSpans((int) info[4]);
+            tape.ensureSpans(spansSize);
             if (!windowCopyOut0(ctx.handle, tape.entries, tape.latin1, tape.utf16, tape.spans)) {
                 throw new IllegalStateException("native windowed tape could not be copied");
             }
-            tape.size = (int) info[0];
-            tape.latin1Size = (int) info[1];
-            tape.utf16Size = (int) info[2];
-            tape.spansSize = (int) info[4];
+            tape.size = size;
+            tape.latin1Size = latin1Size;
+            tape.utf16Size = utf16Size;
+            tape.spansSize = spansSize;
             return WINDOW_DONE;
         }
-        if (rc == 100) {
-            throw new OutOfMemoryError("native scanner could not allocate its tape");
-        }
-        tape.errorCode = rc;
-        tape.errorOffset = info[3];
+        recordError(rc, info, tape);
         return WINDOW_ERROR;
+    }
+
+    /**
+     * Records a JSON error (code and absolute offset) in the tape, or throws for the codes from
+     * {@link NativeAbi#HYSON_ERR_OUT_OF_MEMORY} up, which are not about the document.
+     */
+    private static void recordError(int rc, long[] info, Tape tape) {
+        switch (rc) {
+            case NativeAbi.HYSON_ERR_OUT_OF_MEMORY:
+                throw new OutOfMemoryError("native scanner could not allocate memory for its tape or a copy of the input");
+            case NativeAbi.HYSON_ERR_BAD_ARGUMENT:
+                throw new IllegalArgumentException(
+                        "native scanner called with a bad context, kernel or input range (a bug in hyson)");
+            case NativeAbi.HYSON_ERR_CORRUPT_STATE:
+                throw new IllegalStateException("native windowed scan resumed from a corrupt state (a bug in hyson)");
+            default:
+                tape.errorCode = rc;
+                tape.errorOffset = info[NativeAbi.HYSON_INFO_ERROR_OFFSET];
+        }
     }
 
     static native int abiVersion0();

@@ -2,33 +2,58 @@ package dev.hyson.internal.scan;
 
 import dev.hyson.JsonParseException;
 import dev.hyson.JsonParseException.Kind;
+import dev.hyson.internal.number.NumberText;
+import dev.hyson.internal.text.LineCounter;
+import dev.hyson.internal.text.Utf8;
 
 /**
  * Error codes a scanner leaves in {@code Tape.errorCode}, shared by both backends (the native
  * backend returns the same integers), and their translation into {@link JsonParseException}.
  */
 public final class ScanError {
+    /** No error. */
     public static final int NONE = 0;
+    /** A value was expected. */
     public static final int EXPECTED_VALUE = 1;
+    /** A member name (a string) was expected. */
     public static final int EXPECTED_NAME = 2;
+    /** A ':' was expected after a member name. */
     public static final int EXPECTED_COLON = 3;
+    /** A ',' or '}' was expected in an object. */
     public static final int EXPECTED_COMMA_OR_OBJECT_END = 4;
+    /** A ',' or ']' was expected in an array. */
     public static final int EXPECTED_COMMA_OR_ARRAY_END = 5;
+    /** Only whitespace may follow the top-level value. */
     public static final int EXPECTED_END = 6;
+    /** A word that is not {@code true}, {@code false} or {@code null}. */
     public static final int INVALID_LITERAL = 7;
+    /** A number broken where the grammar needs a digit. */
     public static final int INVALID_NUMBER = 8;
+    /** A number beyond the double range, with infinities not allowed. */
     public static final int NUMBER_OUT_OF_RANGE = 9;
+    /** A string the input ends in. */
     public static final int UNTERMINATED_STRING = 10;
+    /** An unescaped control character (below U+0020) in a string. */
     public static final int CONTROL_CHARACTER = 11;
+    /** An escape sequence that is not one of RFC 8259 section 7. */
     public static final int INVALID_ESCAPE = 12;
+    /** A lone surrogate escape under {@code SurrogatePolicy.ERROR}. */
     public static final int LONE_SURROGATE = 13;
+    /** An ill-formed UTF-8 sequence. */
     public static final int INVALID_UTF8 = 14;
+    /** Nesting deeper than {@code maxDepth}. */
     public static final int DEPTH_LIMIT = 15;
+    /** A string longer than {@code maxStringLength}. */
     public static final int STRING_LIMIT = 16;
+    /** A number longer than {@code maxNumberLength}. */
     public static final int NUMBER_LIMIT = 17;
+    /** A document longer than {@code maxDocumentLength}. */
     public static final int DOCUMENT_LIMIT = 18;
+    /** A repeated member name under {@code DuplicateKeyPolicy.ERROR}. */
     public static final int DUPLICATE_KEY = 19;
+    /** A byte order mark the reader does not allow. */
     public static final int BYTE_ORDER_MARK = 20;
+    /** A comment the input ends in (comments are a non-standard option). */
     public static final int UNTERMINATED_COMMENT = 21;
     /** Found by the materializer (both backends): a BigDecimal whose exponent does not fit its 32-bit scale. */
     public static final int BIG_DECIMAL_RANGE = 22;
@@ -39,6 +64,14 @@ public final class ScanError {
     /**
      * Builds the exception for {@code code} detected at absolute offset {@code at} of
      * {@code src[start, end)}, computing line and column from the input.
+     *
+     * @param code the error code
+     * @param src the input
+     * @param start the document's first byte
+     * @param end the document's end
+     * @param at the absolute offset of the error
+     * @param cfg the reader's options (limits are named in the message)
+     * @return the exception, with offset, line and column
      */
     public static JsonParseException create(int code, byte[] src, int start, int end, long at, ReadConfig cfg) {
         return create(code, src, start, end, at, cfg, 0, 1, 1);
@@ -48,24 +81,24 @@ public final class ScanError {
      * {@link #create(int, byte[], int, int, long, ReadConfig)} for a window of a stream:
      * {@code src[start]} is at stream offset {@code baseOffset}, on line {@code baseLine} and column
      * {@code baseColumn} (both 1-based, columns counted in code points).
+     *
+     * @param code the error code
+     * @param src the window
+     * @param start the window's first byte
+     * @param end the window's end
+     * @param at the offset of the error in {@code src}
+     * @param cfg the reader's options (limits are named in the message)
+     * @param baseOffset the stream offset of {@code src[start]}
+     * @param baseLine the line of {@code src[start]}
+     * @param baseColumn the column of {@code src[start]}
+     * @return the exception, with stream offset, line and column
      */
     public static JsonParseException create(int code, byte[] src, int start, int end, long at, ReadConfig cfg,
             long baseOffset, long baseLine, long baseColumn) {
         int pos = (int) Math.max(start, Math.min(at, end));
-        long line = baseLine;
-        int lineStart = start;
-        for (int i = start; i < pos; i++) {
-            if (src[i] == '\n') {
-                line++;
-                lineStart = i + 1;
-            }
-        }
-        long column = lineStart == start ? baseColumn : 1;
-        for (int i = lineStart; i < pos; i++) {
-            if ((src[i] & 0xC0) != 0x80) {
-                column++;
-            }
-        }
+        LineCounter lines = new LineCounter(baseLine, baseColumn).advance(src, start, pos);
+        long line = lines.line();
+        long column = lines.column();
         long offset = baseOffset + (pos - start);
         boolean atEnd = pos >= end;
         String found = atEnd ? "unexpected end of input" : "unexpected " + describe(src, pos, end);
@@ -120,21 +153,26 @@ public final class ScanError {
         }
     }
 
-    /** The limit error for a direct buffer longer than {@code maxDocumentLength}, located without copying it. */
+    /**
+     * The limit error for a direct buffer longer than {@code maxDocumentLength}, located by reading
+     * the buffer in small chunks (it is never copied whole).
+     *
+     * @param buf the input, from its position
+     * @param cfg the reader's options
+     * @return the exception, at offset {@code maxDocumentLength}
+     */
     public static JsonParseException documentTooLong(java.nio.ByteBuffer buf, ReadConfig cfg) {
         long limit = cfg.maxDocumentLength;
-        long line = 1;
-        long column = 1;
-        int base = buf.position();
-        for (long i = 0; i < limit; i++) {
-            byte b = buf.get(base + (int) i);
-            if (b == '\n') {
-                line++;
-                column = 1;
-            } else if ((b & 0xC0) != 0x80) {
-                column++;
-            }
+        LineCounter lines = new LineCounter(1, 1);
+        byte[] chunk = new byte[(int) Math.min(limit, 8192)];
+        java.nio.ByteBuffer from = buf.duplicate();
+        for (long done = 0; done < limit; done += chunk.length) {
+            int n = (int) Math.min(chunk.length, limit - done);
+            from.get(chunk, 0, n);
+            lines.advance(chunk, 0, n);
         }
+        long line = lines.line();
+        long column = lines.column();
         return ex(Kind.LIMIT_EXCEEDED, "document longer than maxDocumentLength (" + limit + " bytes)",
                 "raise it with JsonReader.Builder.maxDocumentLength", limit, line, column);
     }
@@ -152,25 +190,8 @@ public final class ScanError {
         if (b < 0x80) {
             return String.format("U+%04X", b);
         }
-        int cp = decodeCodePoint(src, pos, end);
+        int cp = Utf8.codePointAt(src, pos, end);
         return cp < 0 ? String.format("byte 0x%02X", b) : String.format("U+%04X", cp);
-    }
-
-    private static int decodeCodePoint(byte[] src, int pos, int end) {
-        int b = src[pos] & 0xFF;
-        int n = b >= 0xF0 ? 3 : b >= 0xE0 ? 2 : b >= 0xC0 ? 1 : -1;
-        if (n < 0 || pos + n >= end) {
-            return -1;
-        }
-        int cp = b & (0x3F >> n);
-        for (int i = 1; i <= n; i++) {
-            int c = src[pos + i] & 0xFF;
-            if ((c & 0xC0) != 0x80) {
-                return -1;
-            }
-            cp = (cp << 6) | (c & 0x3F);
-        }
-        return cp;
     }
 
     /**
@@ -178,31 +199,11 @@ public final class ScanError {
      * characters shown: the same whether the input is an array or a window of a stream.
      */
     private static String numberText(byte[] src, int pos, int end) {
-        int i = pos;
-        if (i < end && src[i] == '-') {
-            i++;
-        }
-        i = digits(src, i, end);
-        if (i < end && src[i] == '.') {
-            i = digits(src, i + 1, end);
-        }
-        if (i < end && (src[i] == 'e' || src[i] == 'E')) {
-            i++;
-            if (i < end && (src[i] == '+' || src[i] == '-')) {
-                i++;
-            }
-            i = digits(src, i, end);
-        }
+        int i = NumberText.end(src, pos, end);
+        i = i < 0 ? ~i : i;
         int shown = Math.min(i - pos, 40);
         String s = new String(src, pos, shown, java.nio.charset.StandardCharsets.ISO_8859_1);
         return shown < i - pos ? s + "..." : s;
-    }
-
-    private static int digits(byte[] src, int i, int end) {
-        while (i < end && src[i] >= '0' && src[i] <= '9') {
-            i++;
-        }
-        return i;
     }
 
     private static String escapeText(byte[] src, int pos, int end) {

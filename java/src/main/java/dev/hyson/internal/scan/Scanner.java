@@ -14,6 +14,11 @@ public interface Scanner {
      * Scans {@code src[start, end)} as one JSON text under {@code cfg} into {@code tape}, which the
      * caller has {@link Tape#reset reset}.
      *
+     * @param src the input
+     * @param start the document's first byte
+     * @param end the document's end
+     * @param cfg the reader's options
+     * @param tape the tape to write
      * @return true when the document is valid; false with {@code tape.errorCode} and
      *     {@code tape.errorOffset} (absolute) set otherwise
      */
@@ -60,7 +65,13 @@ public interface Scanner {
      * offset ({@code base} is the stream offset of {@code src[0]}); document length is the caller's
      * to check.
      *
+     * @param src the window's bytes
+     * @param start the first byte to scan (where the last call said to resume)
+     * @param end the window's end
      * @param last whether {@code src[end]} is the end of the stream
+     * @param base the stream offset of {@code src[0]}
+     * @param cfg the reader's options
+     * @param tape the tape the scan continues
      * @return {@link #WINDOW_DONE}, {@link #WINDOW_MORE} or {@link #WINDOW_ERROR}
      */
     int scanWindow(byte[] src, int start, int end, boolean last, long base, ReadConfig cfg, Tape tape);

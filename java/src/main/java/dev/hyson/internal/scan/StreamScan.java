@@ -1,10 +1,9 @@
 package dev.hyson.internal.scan;
 
 import dev.hyson.internal.tape.Tape;
-import dev.hyson.internal.text.Swar;
+import dev.hyson.internal.text.LineCounter;
 import java.io.IOException;
 import java.io.InputStream;
-import java.lang.invoke.VarHandle;
 
 /**
  * Scans a stream window by window ({@link Scanner#scanWindow}) into a windowed {@link Tape}, so the
@@ -33,11 +32,6 @@ public final class StreamScan {
     private static final int RETAIN_WINDOW = 1 << 16;
     private static final int MAX_ARRAY = Integer.MAX_VALUE - 16;
 
-    private static final VarHandle LONG_LE = Swar.LONG_LE;
-    private static final long HIGHS = Swar.HIGHS;
-    private static final long LOWS7 = 0x7F7F7F7F7F7F7F7FL;
-    private static final long NEWLINES = 0x0A0A0A0A0A0A0A0AL;
-
     private StreamScan() {
     }
 
@@ -48,9 +42,13 @@ public final class StreamScan {
      * is left in {@link Tape#input} for the materializer; a longer one is scanned window by window into
      * a windowed tape.
      *
+     * @param in the stream, read to its end
      * @param scanner the backend's scanner
      * @param small the scanner for a stream shorter than {@code smallLimit} bytes ({@code auto} keeps
      *     those on the Java path)
+     * @param smallLimit the length below which {@code small} scans the stream
+     * @param cfg the reader's options
+     * @param tape the tape to scan into
      * @param window the window size in bytes (tests use tiny ones to cut every token)
      * @return the length of the whole input in {@link Tape#input} when it fit one window, else -1 (the
      *     tape is windowed)
@@ -126,7 +124,7 @@ public final class StreamScan {
             throws IOException {
         long limit = cfg.maxDocumentLength;
         long base = 0; // stream offset of buf[0]
-        long[] lineColumn = {1, 1}; // at buf[0]
+        LineCounter lines = new LineCounter(1, 1); // at buf[0]
         boolean eof = false;
         for (;;) {
             int before = filled;
@@ -137,7 +135,7 @@ public final class StreamScan {
             }
             if (base + filled > limit) {
                 throw ScanError.create(ScanError.DOCUMENT_LIMIT, buf, 0, filled, limit - base, cfg, base,
-                        lineColumn[0], lineColumn[1]);
+                        lines.line(), lines.column());
             }
             if (base > 0 && filled == before && !eof) {
                 throw new IllegalStateException("no input read into a window of " + buf.length + " bytes");
@@ -148,14 +146,14 @@ public final class StreamScan {
             }
             if (rc == Scanner.WINDOW_ERROR) {
                 throw ScanError.create(tape.errorCode, buf, 0, filled, tape.errorOffset - base, cfg, base,
-                        lineColumn[0], lineColumn[1]);
+                        lines.line(), lines.column());
             }
             int resume = tape.resumeAt;
             if (eof || resume < 0 || resume > filled) {
                 throw new IllegalStateException("scanner " + scanner.name() + " resumed at " + resume + " of " + filled
                         + (eof ? " at the end of input" : ""));
             }
-            advance(buf, 0, resume, lineColumn);
+            lines.advance(buf, 0, resume);
             int keep = filled - resume;
             if (keep > buf.length / 2) {
                 // the unfinished token fills half the window: double it, so re-scans add up to O(n)
@@ -171,40 +169,5 @@ public final class StreamScan {
             base += resume;
             filled = keep;
         }
-    }
-
-    /**
-     * Moves the line and column in {@code lineColumn} over {@code b[from, to)}: lines count '\n',
-     * columns count code points (bytes that are not UTF-8 continuation bytes), eight bytes a step.
-     */
-    static void advance(byte[] b, int from, int to, long[] lineColumn) {
-        long line = lineColumn[0];
-        long column = lineColumn[1];
-        int i = from;
-        for (; i + 8 <= to; i += 8) {
-            long v = (long) LONG_LE.get(b, i);
-            long x = v ^ NEWLINES;
-            long newline = ~(((x & LOWS7) + LOWS7) | x) & HIGHS; // exact: no carry crosses a byte
-            long lead = ~(v & ~(v << 1)) & HIGHS; // not 10xxxxxx
-            if (newline == 0) {
-                column += Long.bitCount(lead);
-            } else {
-                line += Long.bitCount(newline);
-                int last = 63 - Long.numberOfLeadingZeros(newline);
-                long above = last == 63 ? 0 : -1L << (last + 1);
-                column = 1 + Long.bitCount(lead & above);
-            }
-        }
-        for (; i < to; i++) {
-            byte c = b[i];
-            if (c == '\n') {
-                line++;
-                column = 1;
-            } else if ((c & 0xC0) != 0x80) {
-                column++;
-            }
-        }
-        lineColumn[0] = line;
-        lineColumn[1] = column;
     }
 }

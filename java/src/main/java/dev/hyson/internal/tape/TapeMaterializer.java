@@ -2,8 +2,10 @@ package dev.hyson.internal.tape;
 
 import dev.hyson.DuplicateKeyPolicy;
 import dev.hyson.internal.names.KeyCache;
+import dev.hyson.internal.number.NumberText;
 import dev.hyson.internal.scan.ReadConfig;
 import dev.hyson.internal.scan.ScanError;
+import dev.hyson.internal.text.Utf8;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
@@ -117,7 +119,7 @@ public final class TapeMaterializer {
                     int len = (int) t[i + 1];
                     // the grammar allows any exponent, BigDecimal's scale is an int; decided here, not
                     // by the JDK, whose limit moved between releases (17 rejects 1e2147483648, 25 not)
-                    if (!scaleFits(text, off, len)) {
+                    if (!NumberText.scaleFits(text, off, len)) {
                         throw materializeError(ScanError.BIG_DECIMAL_RANGE, src, start, end, Tape.payload(e), cfg, windowed);
                     }
                     v = new BigDecimal(new String(text, off, len, StandardCharsets.ISO_8859_1));
@@ -190,68 +192,8 @@ public final class TapeMaterializer {
         if (buf.length < len) {
             buf = tape.scratch = new char[Math.max(len, buf.length * 2)];
         }
-        int n = 0;
-        int i = off;
-        int end = off + len;
-        while (i < end) {
-            int b = src[i];
-            if (b >= 0) {
-                buf[n++] = (char) b;
-                i++;
-            } else if ((b & 0xE0) == 0xC0) {
-                buf[n++] = (char) (((b & 0x1F) << 6) | (src[i + 1] & 0x3F));
-                i += 2;
-            } else if ((b & 0xF0) == 0xE0) {
-                buf[n++] = (char) (((b & 0x0F) << 12) | ((src[i + 1] & 0x3F) << 6) | (src[i + 2] & 0x3F));
-                i += 3;
-            } else {
-                int cp = ((b & 0x07) << 18) | ((src[i + 1] & 0x3F) << 12) | ((src[i + 2] & 0x3F) << 6) | (src[i + 3] & 0x3F);
-                buf[n++] = Character.highSurrogate(cp);
-                buf[n++] = Character.lowSurrogate(cp);
-                i += 4;
-            }
-        }
+        int n = Utf8.toChars(src, off, off + len, buf, 0);
         return new String(buf, 0, n);
-    }
-
-    /**
-     * Whether the number text {@code src[off, off + len)} (grammar already checked) has a scale
-     * (fraction digits minus exponent) whose magnitude fits an int, as {@link BigDecimal} needs.
-     */
-    static boolean scaleFits(byte[] src, int off, int len) {
-        int end = off + len;
-        int i = off;
-        long fractionDigits = 0;
-        while (i < end && src[i] != '.' && src[i] != 'e' && src[i] != 'E') {
-            i++;
-        }
-        if (i < end && src[i] == '.') {
-            i++;
-            while (i < end && src[i] >= '0' && src[i] <= '9') {
-                fractionDigits++;
-                i++;
-            }
-        }
-        long exponent = 0;
-        if (i < end && (src[i] == 'e' || src[i] == 'E')) {
-            i++;
-            boolean negative = src[i] == '-';
-            if (src[i] == '+' || src[i] == '-') {
-                i++;
-            }
-            while (i < end) {
-                exponent = exponent * 10 + (src[i] - '0');
-                if (exponent > (1L << 40)) {
-                    return false; // far beyond any int scale
-                }
-                i++;
-            }
-            if (negative) {
-                exponent = -exponent;
-            }
-        }
-        long scale = fractionDigits - exponent;
-        return scale >= -Integer.MAX_VALUE && scale <= Integer.MAX_VALUE;
     }
 
     /**

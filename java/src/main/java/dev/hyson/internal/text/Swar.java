@@ -26,18 +26,35 @@ public final class Swar {
     private Swar() {
     }
 
-    /** @return {@code b} (0..255) in every byte of a word */
+    /**
+     * A byte repeated in every byte of a word.
+     *
+     * @param b the byte (0..255)
+     * @return {@code b} in every byte of a word
+     */
     public static long broadcast(int b) {
         return (b & 0xFFL) * ONES;
     }
 
-    /** @return the flags of the bytes of {@code v} equal to the byte {@code broadcast} repeats */
+    /**
+     * Flags the bytes equal to a given byte.
+     *
+     * @param v eight bytes, little-endian
+     * @param broadcast the byte to find, in every byte ({@link #broadcast})
+     * @return the flags (high bits) of the bytes of {@code v} equal to it
+     */
     public static long equal(long v, long broadcast) {
         long x = v ^ broadcast;
         return (x - ONES) & ~x & HIGHS;
     }
 
-    /** @return the flags of the bytes of {@code v} below 0x20 (control characters; bytes of 0x80 and above are not flagged) */
+    /**
+     * Flags the control characters.
+     *
+     * @param v eight bytes, little-endian
+     * @return the flags (high bits) of the bytes of {@code v} below 0x20 (bytes of 0x80 and above are
+     *     not flagged)
+     */
     public static long control(long v) {
         return (v - SPACES) & ~v & HIGHS;
     }

@@ -12,6 +12,9 @@ public final class Utf8 {
     /**
      * Validates the multi-byte sequence whose lead byte is {@code b[i]} (a byte &gt;= 0x80).
      *
+     * @param b the bytes
+     * @param i the index of the lead byte
+     * @param end the end of the readable bytes
      * @return the index after the sequence, or -1 when the sequence is ill-formed or runs past
      *     {@code end}
      */
@@ -47,6 +50,9 @@ public final class Utf8 {
     /**
      * Decodes the sequence at {@code b[i]}, which {@link #validate} accepted ending at {@code next}.
      *
+     * @param b the bytes
+     * @param i the index of the lead byte
+     * @param next the index after the sequence
      * @return the code point
      */
     public static int decode(byte[] b, int i, int next) {
@@ -59,5 +65,78 @@ public final class Utf8 {
             default:
                 return ((b0 & 0x07) << 18) | ((b[i + 1] & 0x3F) << 12) | ((b[i + 2] & 0x3F) << 6) | (b[i + 3] & 0x3F);
         }
+    }
+    /**
+     * The code point of the sequence at {@code b[i]}, an ASCII byte or a well-formed multi-byte
+     * sequence ending before {@code end}.
+     *
+     * @param b the bytes
+     * @param i the index of the sequence's first byte ({@code i < end})
+     * @param end the end of the readable bytes
+     * @return the code point, or -1 when the sequence is ill-formed or cut by {@code end}
+     */
+    public static int codePointAt(byte[] b, int i, int end) {
+        if (b[i] >= 0) {
+            return b[i];
+        }
+        int next = validate(b, i, end);
+        return next < 0 ? -1 : decode(b, i, next);
+    }
+
+    /**
+     * Decodes well-formed UTF-8 {@code src[from, to)} (validated before, e.g. by the scanner) into
+     * UTF-16 at {@code dst[at]}; a code point above U+FFFF becomes a surrogate pair. {@code dst}
+     * needs room for {@code to - from} chars at most (no sequence yields more chars than bytes).
+     *
+     * @param src the UTF-8 bytes
+     * @param from the first byte to decode
+     * @param to the end of the bytes to decode; no sequence may cross it
+     * @param dst where the chars go
+     * @param at the first index of {@code dst} to write
+     * @return the index of {@code dst} after the last char written
+     */
+    public static int toChars(byte[] src, int from, int to, char[] dst, int at) {
+        int n = at;
+        int i = from;
+        while (i < to) {
+            int b = src[i];
+            if (b >= 0) {
+                dst[n++] = (char) b;
+                i++;
+            } else if ((b & 0xE0) == 0xC0) {
+                dst[n++] = (char) (((b & 0x1F) << 6) | (src[i + 1] & 0x3F));
+                i += 2;
+            } else if ((b & 0xF0) == 0xE0) {
+                dst[n++] = (char) (((b & 0x0F) << 12) | ((src[i + 1] & 0x3F) << 6) | (src[i + 2] & 0x3F));
+                i += 3;
+            } else {
+                int cp = ((b & 0x07) << 18) | ((src[i + 1] & 0x3F) << 12) | ((src[i + 2] & 0x3F) << 6) | (src[i + 3] & 0x3F);
+                dst[n++] = Character.highSurrogate(cp);
+                dst[n++] = Character.lowSurrogate(cp);
+                i += 4;
+            }
+        }
+        return n;
+    }
+
+    /**
+     * The length of the longest prefix of {@code b[0, len)} that ends on a sequence boundary: a
+     * sequence the end cuts is left for later (its lead byte says how long it is).
+     *
+     * @param b the bytes, well-formed UTF-8 but possibly cut at {@code len}
+     * @param len the number of bytes in {@code b}
+     * @return {@code len}, or the index of the lead byte of the cut sequence
+     */
+    public static int completeLength(byte[] b, int len) {
+        int j = len - 1;
+        while (j >= 0 && j >= len - 4 && (b[j] & 0xC0) == 0x80) {
+            j--;
+        }
+        if (j < 0) {
+            return len;
+        }
+        int lead = b[j] & 0xFF;
+        int need = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4;
+        return len - j >= need ? len : j;
     }
 }

@@ -79,7 +79,7 @@ class DoubleParserTest {
             lines++;
             if (lineEnd - pos > inputFrom) {
                 int s = pos + inputFrom;
-                if (isJsonNumber(data, s, lineEnd)) {
+                if (NumberText.isNumber(data, s, lineEnd)) {
                     long expected = Long.parseUnsignedLong(
                             new String(data, pos + bitsFrom, bitsTo - bitsFrom, StandardCharsets.US_ASCII), 16);
                     String input = new String(data, s, lineEnd - s, StandardCharsets.US_ASCII);
@@ -120,54 +120,11 @@ class DoubleParserTest {
         return true;
     }
 
-    /** RFC 8259 number grammar: -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)? */
-    static boolean isJsonNumber(byte[] b, int i, int end) {
-        if (i < end && b[i] == '-') {
-            i++;
-        }
-        if (i >= end) {
-            return false;
-        }
-        if (b[i] == '0') {
-            i++;
-        } else if (b[i] >= '1' && b[i] <= '9') {
-            while (i < end && b[i] >= '0' && b[i] <= '9') {
-                i++;
-            }
-        } else {
-            return false;
-        }
-        if (i < end && b[i] == '.') {
-            i++;
-            int digits = i;
-            while (i < end && b[i] >= '0' && b[i] <= '9') {
-                i++;
-            }
-            if (i == digits) {
-                return false;
-            }
-        }
-        if (i < end && (b[i] == 'e' || b[i] == 'E')) {
-            i++;
-            if (i < end && (b[i] == '+' || b[i] == '-')) {
-                i++;
-            }
-            int digits = i;
-            while (i < end && b[i] >= '0' && b[i] <= '9') {
-                i++;
-            }
-            if (i == digits) {
-                return false;
-            }
-        }
-        return i == end;
-    }
-
     // ---------------------------------------------------------------- helpers
 
     private static double parse(String s) {
         byte[] b = s.getBytes(StandardCharsets.US_ASCII);
-        assertTrue(isJsonNumber(b, 0, b.length), "test input not JSON grammar: " + s);
+        assertTrue(NumberText.isNumber(b, 0, b.length), "test input not JSON grammar: " + s);
         // Embed in a larger buffer to exercise start/end offsets.
         byte[] padded = new byte[b.length + 4];
         padded[0] = '[';

@@ -1,0 +1,136 @@
+package dev.hyson.internal.number;
+
+import java.nio.charset.StandardCharsets;
+
+/**
+ * Walks the text of a number along the grammar of RFC 8259 section 6:
+ * {@code -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?}. This is the walk for everything outside
+ * the scanners' hot loops (which convert as they walk): error messages, the BigDecimal scale check,
+ * the writer's check of a number's own text, tests.
+ */
+public final class NumberText {
+    private NumberText() {
+    }
+
+    /**
+     * Walks the number that starts at {@code b[i]}.
+     *
+     * @param b the bytes
+     * @param i the index of the number's first byte ('-' or a digit)
+     * @param end the end of the readable bytes
+     * @return the index after the number; or, when the grammar fails, the complement ({@code ~j},
+     *     negative) of the index {@code j} of the first byte that breaks it
+     */
+    public static int end(byte[] b, int i, int end) {
+        if (i < end && b[i] == '-') {
+            i++;
+        }
+        if (i >= end) {
+            return ~i;
+        }
+        if (b[i] == '0') {
+            i++;
+        } else if (b[i] >= '1' && b[i] <= '9') {
+            i = digits(b, i + 1, end);
+        } else {
+            return ~i;
+        }
+        if (i < end && b[i] == '.') {
+            int first = i + 1;
+            i = digits(b, first, end);
+            if (i == first) {
+                return ~i;
+            }
+        }
+        if (i < end && (b[i] == 'e' || b[i] == 'E')) {
+            i++;
+            if (i < end && (b[i] == '+' || b[i] == '-')) {
+                i++;
+            }
+            int first = i;
+            i = digits(b, first, end);
+            if (i == first) {
+                return ~i;
+            }
+        }
+        return i;
+    }
+
+    /**
+     * Whether {@code b[from, to)} is exactly one number.
+     *
+     * @param b the bytes
+     * @param from the first byte
+     * @param to the end of the text
+     * @return true when the grammar reads the whole text as a number
+     */
+    public static boolean isNumber(byte[] b, int from, int to) {
+        return from < to && end(b, from, to) == to;
+    }
+
+    /**
+     * Whether {@code s} is exactly one number (no sign but '-', no spaces, ASCII digits only).
+     *
+     * @param s the text
+     * @return true when the grammar reads the whole text as a number
+     */
+    public static boolean isNumber(String s) {
+        for (int k = 0; k < s.length(); k++) {
+            if (s.charAt(k) >= 0x80) {
+                return false;
+            }
+        }
+        byte[] b = s.getBytes(StandardCharsets.ISO_8859_1);
+        return isNumber(b, 0, b.length);
+    }
+
+    /**
+     * Whether the scale of the number {@code b[off, off + len)} (one the grammar accepts), its
+     * fraction digits minus its exponent, fits an int, as {@link java.math.BigDecimal} needs.
+     *
+     * @param b the bytes
+     * @param off the number's first byte
+     * @param len the number's length
+     * @return true when the scale is within {@code [-Integer.MAX_VALUE, Integer.MAX_VALUE]}
+     */
+    public static boolean scaleFits(byte[] b, int off, int len) {
+        int end = off + len;
+        int i = off;
+        if (b[i] == '-') {
+            i++;
+        }
+        i = digits(b, i, end);
+        long fractionDigits = 0;
+        if (i < end && b[i] == '.') {
+            int first = i + 1;
+            i = digits(b, first, end);
+            fractionDigits = i - first;
+        }
+        long exponent = 0;
+        if (i < end) { // 'e' or 'E'
+            i++;
+            boolean negative = b[i] == '-';
+            if (b[i] == '+' || b[i] == '-') {
+                i++;
+            }
+            for (; i < end; i++) {
+                exponent = exponent * 10 + (b[i] - '0');
+                if (exponent > (1L << 40)) {
+                    return false; // far beyond any int scale
+                }
+            }
+            if (negative) {
+                exponent = -exponent;
+            }
+        }
+        long scale = fractionDigits - exponent;
+        return scale >= -Integer.MAX_VALUE && scale <= Integer.MAX_VALUE;
+    }
+
+    private static int digits(byte[] b, int i, int end) {
+        while (i < end && b[i] >= '0' && b[i] <= '9') {
+            i++;
+        }
+        return i;
+    }
+}
