@@ -125,7 +125,9 @@ class BackendSelectionTest {
         List<String> cmd = new ArrayList<>();
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         cmd.add("-cp");
-        cmd.add(System.getProperty("java.class.path"));
+        // on the module path the library's classes are not on java.class.path (see java/pom.xml)
+        cmd.add(System.getProperty("hyson.test.classpath", "") + System.getProperty("path.separator")
+                + System.getProperty("java.class.path"));
         cmd.addAll(List.of(properties));
         cmd.add(Child.class.getName());
         Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();

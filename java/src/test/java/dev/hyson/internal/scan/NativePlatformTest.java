@@ -53,7 +53,8 @@ class NativePlatformTest {
     void load_unknownArchitecture_fallsBackToJavaNamingIt() throws IOException, InterruptedException {
         Path java = Path.of(System.getProperty("java.home"), "bin", "java");
         Process child = new ProcessBuilder(java.toString(), "-Dos.arch=riscv64", "-cp",
-                System.getProperty("java.class.path"), Child.class.getName()).redirectErrorStream(true).start();
+                System.getProperty("hyson.test.classpath", "") + System.getProperty("path.separator")
+                        + System.getProperty("java.class.path"), Child.class.getName()).redirectErrorStream(true).start();
         String out;
         try (InputStream in = child.getInputStream()) {
             out = new String(in.readAllBytes(), StandardCharsets.UTF_8);
