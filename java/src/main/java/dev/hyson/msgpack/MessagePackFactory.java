@@ -1,16 +1,10 @@
 package dev.hyson.msgpack;
 
-import dev.hyson.JsonReader;
-import dev.hyson.JsonWriter;
-import dev.hyson.internal.names.KeyCache;
 import dev.hyson.internal.names.NameCache;
-import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
@@ -42,9 +36,6 @@ public final class MessagePackFactory {
     public static final long DEFAULT_MAX_CONTAINER_SIZE = 100_000_000L;
     /** Default {@link Builder#maxDocumentLength}: 1 GiB, as for JSON. */
     public static final long DEFAULT_MAX_DOCUMENT_LENGTH = 1L << 30;
-
-    private static final int POOLED_BUFFER = 8192;
-    private static final int KEEP_BUFFER = 8 << 20;
 
     private static final MessagePackFactory DEFAULTS = builder().build();
 
@@ -100,21 +91,9 @@ public final class MessagePackFactory {
     /** Map keys (str) already packed by this factory's packers, with their headers. */
     final NameCache names;
     final JsonForm jsonForm;
-    /**
-     * The JSON side of {@code toJson} and {@code fromJson}, deep enough for the JSON forms; made on
-     * first use (a reader picks its backend, which a MessagePack-only user need not load). A race
-     * makes two equal ones: both are immutable, with final fields, so either is safe to use.
-     */
-    private JsonWriter jsonWriter;
-    private JsonReader jsonReader;
-    private final Map<Class<?>, Registration> byClass;
-    private final Registration[] byCode;
-    private final Registration[] all;
-    /** The registration of each class packed so far ({@link #NONE} for none). */
-    private final ClassValue<Registration> forClass;
-    private static final Registration NONE = new Registration(Object.class, (byte) 0, null, null, null, null, null, null);
-    private final ThreadLocal<MessagePacker> packers;
-    private final ThreadLocal<MessageUnpacker> unpackers;
+    private final JsonBridge json;
+    private final ExtensionRegistry registry;
+    private final Pools pools;
 
     private MessagePackFactory(Builder b) {
         this.maxDepth = b.maxDepth;
@@ -130,31 +109,10 @@ public final class MessagePackFactory {
         this.bigDecimalPolicy = b.bigDecimalPolicy;
         this.internKeys = b.internKeys;
         this.jsonForm = b.jsonForm;
-        this.byClass = Map.copyOf(b.registrations);
-        this.all = b.registrations.values().toArray(new Registration[0]);
-        this.forClass = new ClassValue<>() {
-            @Override
-            protected Registration computeValue(Class<?> c) {
-                Registration exact = byClass.get(c);
-                if (exact != null) {
-                    return exact;
-                }
-                for (Registration x : all) {
-                    if (x.javaType.isAssignableFrom(c)) {
-                        return x;
-                    }
-                }
-                return NONE;
-            }
-        };
-        this.byCode = new Registration[256];
-        for (Registration r : all) {
-            byCode[r.type & 0xFF] = r;
-        }
+        this.registry = new ExtensionRegistry(b.registrations);
+        this.json = new JsonBridge(jsonForm, maxDepth);
         this.names = new NameCache();
-
-        this.packers = ThreadLocal.withInitial(() -> new MessagePacker(this, POOLED_BUFFER));
-        this.unpackers = ThreadLocal.withInitial(() -> new MessageUnpacker(this));
+        this.pools = new Pools(this);
     }
 
     /** @return the default configuration, shared */
@@ -183,7 +141,7 @@ public final class MessagePackFactory {
         b.bigDecimalPolicy = bigDecimalPolicy;
         b.internKeys = internKeys;
         b.jsonForm = jsonForm;
-        for (Registration r : all) {
+        for (Registration r : registry.inOrder()) {
             b.registrations.put(r.javaType, r);
         }
         return b;
@@ -229,47 +187,6 @@ public final class MessagePackFactory {
             return Objects.requireNonNull(bytes.apply(v), "the byte form of a registered extension value");
         }
 
-        /** Unpacks {@code b[off, off + len)}, the payload, which the caller has made available. */
-        Object unpack(MessageUnpacker parent, byte[] b, int off, int len, long origin, int depth, long at) {
-            MessagePackFactory f = parent.factory();
-            try {
-                if (fromString != null) {
-                    boolean ascii = MessageUnpacker.isAscii(b, off, len);
-                    String s;
-                    if (ascii) {
-                        s = f.internKeys ? KeyCache.SHARED.lookup(b, off, len, true)
-                                : new String(b, off, len, StandardCharsets.ISO_8859_1);
-                    } else {
-                        MessageUnpacker sub = new MessageUnpacker(f).reset(b, off, len, origin, depth);
-                        s = sub.readStrForExtension(len);
-                    }
-                    return fromString.apply(s);
-                }
-                if (fromBytes != null) {
-                    byte[] copy = new byte[len];
-                    System.arraycopy(b, off, copy, 0, len);
-                    return fromBytes.apply(copy);
-                }
-                MessageUnpacker sub = new MessageUnpacker(f).reset(b, off, len, origin, depth);
-                Object v = unpacker.unpack(sub);
-                if (sub.remaining() != 0) {
-                    throw new MessagePackException(MessagePackException.Kind.EXTENSION_FAILED,
-                            "the unpacker for extension type " + type + " (" + javaType.getName() + ") left "
-                                    + sub.remaining() + " of " + len + " payload bytes unread", at);
-                }
-                return v;
-            } catch (MessagePackException e) {
-                if (e.kind() == MessagePackException.Kind.TRUNCATED) {
-                    throw new MessagePackException(MessagePackException.Kind.EXTENSION_FAILED, "the unpacker for extension type "
-                            + type + " (" + javaType.getName() + ") read past the end of its " + len + "-byte payload ("
-                            + e.detail() + ")", e.offset(), e);
-                }
-                throw e;
-            } catch (RuntimeException e) {
-                throw new MessagePackException(MessagePackException.Kind.EXTENSION_FAILED,
-                        "the unpacker for extension type " + type + " (" + javaType.getName() + ") failed: " + e, at, e);
-            }
-        }
     }
 
     /**
@@ -277,21 +194,17 @@ public final class MessagePackFactory {
      *     order), or null; looked up once per class
      */
     Registration registrationFor(Class<?> c) {
-        if (all.length == 0) {
-            return null;
-        }
-        Registration r = forClass.get(c);
-        return r == NONE ? null : r;
+        return registry.forClass(c);
     }
 
     /** Whether any extension type is registered (the packer then asks before its fast paths). */
     boolean hasRegistrations() {
-        return all.length > 0;
+        return !registry.isEmpty();
     }
 
     /** @return the registration for an extension type code, or null */
     Registration registrationFor(byte type) {
-        return byCode[type & 0xFF];
+        return registry.forType(type);
     }
 
     // ---------------------------------------------------------------------------------------------
@@ -299,12 +212,12 @@ public final class MessagePackFactory {
 
     /** @return a new packer that collects its output; read it with {@link MessagePacker#toByteArray()} */
     public MessagePacker newPacker() {
-        return new MessagePacker(this, POOLED_BUFFER).reset(null);
+        return new MessagePacker(this, Pools.PACKER_BUFFER).reset(null);
     }
 
     /** @return a new packer that writes to {@code out} through a buffer; call {@code flush()} or {@code close()} at the end */
     public MessagePacker newPacker(OutputStream out) {
-        return new MessagePacker(this, POOLED_BUFFER).reset(Objects.requireNonNull(out, "out"));
+        return new MessagePacker(this, Pools.PACKER_BUFFER).reset(Objects.requireNonNull(out, "out"));
     }
 
     /** @return a new unpacker over a whole array (which is not copied) */
@@ -334,38 +247,6 @@ public final class MessagePackFactory {
         }
     }
 
-    private MessagePacker acquirePacker() {
-        MessagePacker p = packers.get();
-        if (p.inUse) {
-            return new MessagePacker(this, POOLED_BUFFER).reset(null); // reentrant use: never the busy one
-        }
-        p.inUse = true;
-        return p.reset(null);
-    }
-
-    private void releasePacker(MessagePacker p) {
-        if (p.inUse) {
-            p.release(KEEP_BUFFER);
-            p.inUse = false;
-        }
-    }
-
-    private MessageUnpacker acquireUnpacker() {
-        MessageUnpacker u = unpackers.get();
-        if (u.inUse) {
-            return new MessageUnpacker(this);
-        }
-        u.inUse = true;
-        return u;
-    }
-
-    private void releaseUnpacker(MessageUnpacker u) {
-        if (u.inUse) {
-            u.clear();
-            u.inUse = false;
-        }
-    }
-
     // ---------------------------------------------------------------------------------------------
     // one-shot
 
@@ -376,12 +257,12 @@ public final class MessagePackFactory {
      * @throws MessagePackException UNSUPPORTED_VALUE or LIMIT_EXCEEDED, naming the path to the value
      */
     public byte[] pack(Object value) {
-        MessagePacker p = acquirePacker();
+        MessagePacker p = pools.acquirePacker();
         try {
             p.packValue(value);
             return p.toByteArray();
         } finally {
-            releasePacker(p);
+            pools.releasePacker(p);
         }
     }
 
@@ -392,13 +273,13 @@ public final class MessagePackFactory {
      * @throws UncheckedIOException when the stream fails
      */
     public void pack(Object value, OutputStream out) {
-        MessagePacker p = acquirePacker();
+        MessagePacker p = pools.acquirePacker();
         try {
             p.reset(Objects.requireNonNull(out, "out"));
             p.packValue(value);
             p.flush();
         } finally {
-            releasePacker(p);
+            pools.releasePacker(p);
         }
     }
 
@@ -421,14 +302,14 @@ public final class MessagePackFactory {
     public Object unpack(byte[] msgpack, int offset, int length) {
         Objects.checkFromIndexSize(offset, length, msgpack.length);
         checkDocumentLength(length);
-        MessageUnpacker u = acquireUnpacker();
+        MessageUnpacker u = pools.acquireUnpacker();
         try {
             u.reset(msgpack, offset, length, -(long) offset, 0);
             Object v = u.unpackValue();
             u.requireEnd();
             return v;
         } finally {
-            releaseUnpacker(u);
+            pools.releaseUnpacker(u);
         }
     }
 
@@ -476,8 +357,7 @@ public final class MessagePackFactory {
         u.rawExtensions = true;
         Object v = u.unpackValue();
         u.requireEnd();
-        JsonWriter w = jsonWriter();
-        return w.write(JsonBridge.toJsonValue(v, jsonForm == JsonForm.LOSSLESS, w));
+        return json.write(v);
     }
 
     /**
@@ -492,21 +372,7 @@ public final class MessagePackFactory {
     public long toJson(InputStream msgpack, OutputStream out) {
         MessageUnpacker u = newUnpacker(msgpack);
         u.rawExtensions = true;
-        boolean lossless = jsonForm == JsonForm.LOSSLESS;
-        long n = 0;
-        JsonWriter w = jsonWriter();
-        try {
-            while (u.hasNext()) {
-                Object v = u.unpackValue();
-                w.write(JsonBridge.toJsonValue(v, lossless, w), out);
-                out.write('\n');
-                n++;
-            }
-            out.flush();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        return n;
+        return json.writeAll(u, out);
     }
 
     /**
@@ -517,7 +383,7 @@ public final class MessagePackFactory {
      * @throws MessagePackException for a malformed tag (LOSSLESS) or a value with no MessagePack form
      */
     public byte[] fromJson(byte[] json) {
-        return pack(JsonBridge.fromJsonValue(jsonReader().parse(json), jsonForm == JsonForm.LOSSLESS));
+        return pack(this.json.read(json, 0, json.length));
     }
 
     /**
@@ -525,12 +391,12 @@ public final class MessagePackFactory {
      * {@link #fromJson(byte[])}. Offsets in errors are relative to {@code offset}.
      */
     public byte[] fromJson(byte[] json, int offset, int length) {
-        return pack(JsonBridge.fromJsonValue(jsonReader().parse(json, offset, length), jsonForm == JsonForm.LOSSLESS));
+        return pack(this.json.read(json, offset, length));
     }
 
     /** Converts a JSON text held in a Java string to MessagePack; see {@link #fromJson(byte[])}. */
     public byte[] fromJson(String json) {
-        return pack(JsonBridge.fromJsonValue(jsonReader().parse(json), jsonForm == JsonForm.LOSSLESS));
+        return pack(this.json.read(json));
     }
 
     /**
@@ -538,32 +404,7 @@ public final class MessagePackFactory {
      * buffer; neither stream is closed, {@code out} is flushed. See {@link #fromJson(byte[])}.
      */
     public void fromJson(InputStream json, OutputStream out) {
-        pack(JsonBridge.fromJsonValue(jsonReader().parse(json), jsonForm == JsonForm.LOSSLESS), out);
-    }
-
-    /**
-     * The JSON depth that holds any value within {@code maxDepth} MessagePack levels: the JSON
-     * forms add levels (a lossless {@code $map} three per map, a tag one). The MessagePack depth
-     * itself is checked by the unpacker ({@code toJson}) or the packer ({@code fromJson}).
-     */
-    private static int jsonDepth(int maxDepth) {
-        return (int) Math.min(Integer.MAX_VALUE, 3L * maxDepth + 2);
-    }
-
-    private JsonWriter jsonWriter() {
-        JsonWriter w = jsonWriter;
-        if (w == null) {
-            w = jsonWriter = JsonWriter.builder().maxDepth(jsonDepth(maxDepth)).build();
-        }
-        return w;
-    }
-
-    private JsonReader jsonReader() {
-        JsonReader r = jsonReader;
-        if (r == null) {
-            r = jsonReader = JsonReader.builder().maxDepth(jsonDepth(maxDepth)).build();
-        }
-        return r;
+        pack(this.json.read(json), out);
     }
 
     // ---------------------------------------------------------------------------------------------
@@ -732,9 +573,7 @@ public final class MessagePackFactory {
         }
 
         private void add(Registration r) {
-            registrations.values().removeIf(x -> x.type == r.type);
-            registrations.remove(r.javaType); // a class registered again moves to the end
-            registrations.put(r.javaType, r);
+            ExtensionRegistry.add(registrations, r);
         }
 
         /** @return the immutable factory */
