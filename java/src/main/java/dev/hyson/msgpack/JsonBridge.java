@@ -21,12 +21,18 @@ import java.util.Map;
  * values (see {@link MessagePackFactory.JsonForm}) and the JSON writer and reader that carry them.
  */
 final class JsonBridge {
-    static final String BIN = "$bin";
-    static final String TIMESTAMP = "$timestamp";
-    static final String EXT = "$ext";
-    static final String FLOAT32 = "$float32";
-    static final String FLOAT64 = "$float64";
-    static final String MAP = "$map";
+    /** The lossless tag of a bin: {@code {"$bin":"base64"}}. */
+    private static final String BIN = "$bin";
+    /** The tag of a timestamp: {@code {"$timestamp":"RFC 3339"}}. */
+    private static final String TIMESTAMP = "$timestamp";
+    /** The tag of another extension: {@code {"$ext":{"type":T,"data":"base64"}}}. */
+    private static final String EXT = "$ext";
+    /** The lossless tag of a float32: {@code {"$float32":N}}. */
+    private static final String FLOAT32 = "$float32";
+    /** The lossless tag of a non-finite float64: {@code {"$float64":"NaN"}}. */
+    private static final String FLOAT64 = "$float64";
+    /** The lossless tag of a map that JSON members cannot hold: {@code {"$map":[[key,value],...]}}. */
+    private static final String MAP = "$map";
 
     private final boolean lossless;
     /** The JSON depth that holds any value within the factory's maxDepth (see {@link #jsonDepth}). */
@@ -72,7 +78,10 @@ final class JsonBridge {
         return r;
     }
 
-    /** @return an unpacked value as compact JSON */
+    /**
+     * @param v an unpacked value (extensions unpacked raw)
+     * @return the value as compact JSON in this bridge's form
+     */
     String write(Object v) {
         JsonWriter w = writer();
         return w.write(toJsonValue(v, lossless, w));
@@ -82,6 +91,8 @@ final class JsonBridge {
      * Writes every value {@code u} reads, as they arrive, one compact JSON text per line; flushes
      * {@code out}.
      *
+     * @param u the unpacker of the MessagePack values
+     * @param out where the JSON lines go
      * @return the number of values written
      */
     long writeAll(MessageUnpacker u, OutputStream out) {
@@ -101,17 +112,28 @@ final class JsonBridge {
         return n;
     }
 
-    /** @return the value to pack for the JSON text {@code json[offset, offset + length)} */
+    /**
+     * @param json the array holding the JSON text
+     * @param offset the index of its first byte
+     * @param length its length in bytes
+     * @return the value to pack for the JSON text {@code json[offset, offset + length)}
+     */
     Object read(byte[] json, int offset, int length) {
         return fromJsonValue(reader().parse(json, offset, length), lossless);
     }
 
-    /** @return the value to pack for a JSON text held in a Java string */
+    /**
+     * @param json the JSON text
+     * @return the value to pack for a JSON text held in a Java string
+     */
     Object read(String json) {
         return fromJsonValue(reader().parse(json), lossless);
     }
 
-    /** @return the value to pack for the JSON text of a stream */
+    /**
+     * @param json the stream holding the JSON text
+     * @return the value to pack for the JSON text of a stream
+     */
     Object read(InputStream json) {
         return fromJsonValue(reader().parse(json), lossless);
     }
@@ -127,7 +149,14 @@ final class JsonBridge {
         return m;
     }
 
-    /** Replaces what JSON lacks by its JSON form; everything else is returned as it is. */
+    /**
+     * Replaces what JSON lacks by its JSON form; everything else is returned as it is.
+     *
+     * @param v an unpacked value
+     * @param lossless whether to use the {@link MessagePackFactory.JsonForm#LOSSLESS} form
+     * @param writer the writer, for a container map key written as its JSON text
+     * @return the value with JSON forms in place
+     */
     @SuppressWarnings("unchecked")
     static Object toJsonValue(Object v, boolean lossless, dev.hyson.JsonWriter writer) {
         if (v instanceof Map) {
@@ -226,7 +255,14 @@ final class JsonBridge {
         return new MessagePackException(MessagePackException.Kind.TYPE_MISMATCH, "malformed lossless JSON tag: " + what, -1);
     }
 
-    /** Turns the lossless tags back into values; without {@code lossless} the value is returned as it is. */
+    /**
+     * Turns the lossless tags back into values; without {@code lossless} the value is returned as it is.
+     *
+     * @param v a parsed JSON value
+     * @param lossless whether to read the {@link MessagePackFactory.JsonForm#LOSSLESS} tags
+     * @return the value to pack
+     * @throws MessagePackException for a malformed tag
+     */
     @SuppressWarnings("unchecked")
     static Object fromJsonValue(Object v, boolean lossless) {
         if (!lossless) {

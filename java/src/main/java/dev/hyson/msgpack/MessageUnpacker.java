@@ -27,7 +27,12 @@ import java.time.Instant;
  * <p>Not thread-safe. Closing it closes the stream, if any.
  */
 public final class MessageUnpacker extends ValueReader implements Closeable {
-    /** The header of an extension value: its type code and payload length in bytes. */
+    /**
+     * The header of an extension value.
+     *
+     * @param type the extension type code (-1 is the timestamp)
+     * @param length the payload length in bytes
+     */
     public record ExtensionHeader(byte type, int length) {
     }
 
@@ -40,7 +45,16 @@ public final class MessageUnpacker extends ValueReader implements Closeable {
         super(f);
     }
 
-    /** Points this unpacker at {@code b[off, off + len)}. */
+    /**
+     * Points this unpacker at {@code b[off, off + len)}.
+     *
+     * @param b the array holding the input
+     * @param off the index of the first byte
+     * @param len the number of bytes
+     * @param originOfB the input offset of {@code b[0]}, for errors
+     * @param depth the nesting already open around the input (an extension payload's)
+     * @return this unpacker
+     */
     MessageUnpacker reset(byte[] b, int off, int len, long originOfB, int depth) {
         setInput(b, off, len, originOfB);
         this.baseDepth = depth;
@@ -48,7 +62,12 @@ public final class MessageUnpacker extends ValueReader implements Closeable {
         return this;
     }
 
-    /** Points this unpacker at a stream, with a buffer of its own. */
+    /**
+     * Points this unpacker at a stream, with a buffer of its own.
+     *
+     * @param stream the input
+     * @return this unpacker
+     */
     MessageUnpacker reset(InputStream stream) {
         setInput(stream);
         this.baseDepth = 0;
@@ -61,7 +80,12 @@ public final class MessageUnpacker extends ValueReader implements Closeable {
         clearInput();
     }
 
-    /** Decodes the whole {@code len}-byte input as a str (for string-form extensions). */
+    /**
+     * Decodes the whole {@code len}-byte input as a str (for string-form extensions).
+     *
+     * @param len the input's length
+     * @return the string
+     */
     String readStrForExtension(int len) {
         require(len);
         return readStr(len);
@@ -79,6 +103,7 @@ public final class MessageUnpacker extends ValueReader implements Closeable {
     /**
      * Peeks at the next value's format without consuming it.
      *
+     * @return the format of the next value
      * @throws MessagePackException TRUNCATED at the end of the input
      */
     public MessageFormat nextFormat() {
@@ -86,7 +111,12 @@ public final class MessageUnpacker extends ValueReader implements Closeable {
         return MessageFormat.of(buf[pos]);
     }
 
-    /** @return the type of the next value, without consuming it */
+    /**
+     * Peeks at the type of the next value without consuming it.
+     *
+     * @return the type of the next value
+     * @throws MessagePackException TRUNCATED at the end of the input, INVALID_FORMAT for the byte 0xc1
+     */
     public ValueType nextValueType() {
         MessageFormat fmt = nextFormat();
         if (fmt == MessageFormat.NEVER_USED) {
@@ -96,7 +126,11 @@ public final class MessageUnpacker extends ValueReader implements Closeable {
     }
 
 
-    /** Reads a nil. */
+    /**
+     * Reads a nil.
+     *
+     * @throws MessagePackException TYPE_MISMATCH for another value, TRUNCATED at the end of the input
+     */
     public void unpackNil() {
         require(1);
         if (buf[pos] != (byte) 0xc0) {
@@ -105,7 +139,12 @@ public final class MessageUnpacker extends ValueReader implements Closeable {
         pos++;
     }
 
-    /** @return true, and consumes it, when the next value is nil */
+    /**
+     * Reads a nil if one is next.
+     *
+     * @return true, and consumes it, when the next value is nil
+     * @throws MessagePackException TRUNCATED at the end of the input
+     */
     public boolean tryUnpackNil() {
         require(1);
         if (buf[pos] == (byte) 0xc0) {
@@ -115,7 +154,12 @@ public final class MessageUnpacker extends ValueReader implements Closeable {
         return false;
     }
 
-    /** Reads true or false. */
+    /**
+     * Reads true or false.
+     *
+     * @return the boolean
+     * @throws MessagePackException TYPE_MISMATCH for another value, TRUNCATED at the end of the input
+     */
     public boolean unpackBoolean() {
         require(1);
         byte b = buf[pos];
@@ -130,6 +174,7 @@ public final class MessageUnpacker extends ValueReader implements Closeable {
      * Reads an integer of any int or uint format that fits a {@code long}. On failure nothing is
      * consumed (a uint64 that does not fit can then be read with {@link #unpackBigInteger()}).
      *
+     * @return the integer
      * @throws MessagePackException TYPE_MISMATCH for other formats, INTEGER_OVERFLOW for a uint64
      *     above {@code Long.MAX_VALUE}
      */
@@ -172,6 +217,7 @@ public final class MessageUnpacker extends ValueReader implements Closeable {
     /**
      * Reads an integer that fits an {@code int}. On failure nothing is consumed.
      *
+     * @return the integer
      * @throws MessagePackException INTEGER_OVERFLOW when it does not fit, TYPE_MISMATCH for other formats
      */
     public int unpackInt() {
@@ -184,7 +230,12 @@ public final class MessageUnpacker extends ValueReader implements Closeable {
         return (int) v;
     }
 
-    /** Reads an integer of any format, uint64 included. */
+    /**
+     * Reads an integer of any format, uint64 included.
+     *
+     * @return the integer
+     * @throws MessagePackException TYPE_MISMATCH for another value, TRUNCATED at the end of the input
+     */
     public BigInteger unpackBigInteger() {
         require(1);
         if (buf[pos] == (byte) 0xcf) {
@@ -196,12 +247,22 @@ public final class MessageUnpacker extends ValueReader implements Closeable {
         return BigInteger.valueOf(unpackLong());
     }
 
-    /** Reads a float32 or float64 (narrowed to float). */
+    /**
+     * Reads a float32 or float64 (narrowed to float).
+     *
+     * @return the number
+     * @throws MessagePackException TYPE_MISMATCH for another value, TRUNCATED at the end of the input
+     */
     public float unpackFloat() {
         return (float) unpackDouble();
     }
 
-    /** Reads a float32 (widened exactly) or a float64. */
+    /**
+     * Reads a float32 (widened exactly) or a float64.
+     *
+     * @return the number
+     * @throws MessagePackException TYPE_MISMATCH for another value, TRUNCATED at the end of the input
+     */
     public double unpackDouble() {
         require(1);
         byte b = buf[pos];
@@ -222,6 +283,8 @@ public final class MessageUnpacker extends ValueReader implements Closeable {
      * Reads a str header (fixstr, str8, str16, str32).
      *
      * @return the length in bytes of the UTF-8 that follows; read it with {@link #readPayload(int)}
+     * @throws MessagePackException TYPE_MISMATCH for another value, LIMIT_EXCEEDED above
+     *     maxStringLength, TRUNCATED when the input is shorter than the length
      */
     public int unpackStringHeader() {
         long at = offset();
@@ -253,6 +316,8 @@ public final class MessageUnpacker extends ValueReader implements Closeable {
      * Reads a bin header (bin8, bin16, bin32).
      *
      * @return the length in bytes of the payload that follows
+     * @throws MessagePackException TYPE_MISMATCH for another value, LIMIT_EXCEEDED above
+     *     maxBinaryLength, TRUNCATED when the input is shorter than the length
      */
     public int unpackBinaryHeader() {
         long at = offset();
@@ -311,6 +376,8 @@ public final class MessageUnpacker extends ValueReader implements Closeable {
      * Reads an array header (fixarray, array16, array32).
      *
      * @return the number of elements that follow
+     * @throws MessagePackException TYPE_MISMATCH for another value, LIMIT_EXCEEDED above
+     *     maxContainerSize, TRUNCATED when fewer bytes than elements remain
      */
     public int unpackArrayHeader() {
         long at = offset();
@@ -338,6 +405,8 @@ public final class MessageUnpacker extends ValueReader implements Closeable {
      * Reads a map header (fixmap, map16, map32).
      *
      * @return the number of entries (key-value pairs) that follow
+     * @throws MessagePackException TYPE_MISMATCH for another value, LIMIT_EXCEEDED above
+     *     maxContainerSize, TRUNCATED when fewer bytes than keys and values remain
      */
     public int unpackMapHeader() {
         long at = offset();
@@ -363,6 +432,10 @@ public final class MessageUnpacker extends ValueReader implements Closeable {
 
     /**
      * Reads an extension header (fixext1..16, ext8, ext16, ext32); the payload follows.
+     *
+     * @return the type code and payload length
+     * @throws MessagePackException TYPE_MISMATCH for another value, LIMIT_EXCEEDED above
+     *     maxBinaryLength, TRUNCATED when the input is shorter than the length
      */
     public ExtensionHeader unpackExtensionHeader() {
         long at = offset();
@@ -388,6 +461,9 @@ public final class MessageUnpacker extends ValueReader implements Closeable {
     /**
      * Reads {@code n} payload bytes (after a str, bin or ext header) into a new array.
      *
+     * @param n the number of bytes
+     * @return the bytes
+     * @throws IllegalArgumentException when {@code n} is negative
      * @throws MessagePackException TRUNCATED when fewer remain
      */
     public byte[] readPayload(int n) {
@@ -401,7 +477,15 @@ public final class MessageUnpacker extends ValueReader implements Closeable {
         return out;
     }
 
-    /** Reads {@code len} payload bytes into {@code dst[off, off + len)}. */
+    /**
+     * Reads {@code len} payload bytes into {@code dst[off, off + len)}.
+     *
+     * @param dst where the bytes go
+     * @param off the index in {@code dst} of the first byte
+     * @param len the number of bytes
+     * @throws IndexOutOfBoundsException when the range is not inside {@code dst}
+     * @throws MessagePackException TRUNCATED when fewer remain
+     */
     public void readPayload(byte[] dst, int off, int len) {
         java.util.Objects.checkFromIndexSize(off, len, dst.length);
         require(len);
@@ -409,14 +493,26 @@ public final class MessageUnpacker extends ValueReader implements Closeable {
         pos += len;
     }
 
-    /** Reads a str value as a {@code String} (UTF-8, checked as the factory's policy says). */
+    /**
+     * Reads a str value as a {@code String} (UTF-8, checked as the factory's policy says).
+     *
+     * @return the string
+     * @throws MessagePackException TYPE_MISMATCH for another value, INVALID_UTF8 for ill-formed
+     *     UTF-8 (unless the policy is REPLACE), LIMIT_EXCEEDED above maxStringLength, TRUNCATED
+     */
     public String unpackString() {
         int n = unpackStringHeader();
         require(n);
         return readStr(n);
     }
 
-    /** Reads a bin value. */
+    /**
+     * Reads a bin value.
+     *
+     * @return the bytes
+     * @throws MessagePackException TYPE_MISMATCH for another value, LIMIT_EXCEEDED above
+     *     maxBinaryLength, TRUNCATED
+     */
     public byte[] unpackBinary() {
         return readPayload(unpackBinaryHeader());
     }
@@ -425,6 +521,7 @@ public final class MessageUnpacker extends ValueReader implements Closeable {
      * Reads a timestamp extension (type -1, specification "Timestamp extension type") in its 32-,
      * 64- or 96-bit form.
      *
+     * @return the instant
      * @throws MessagePackException TYPE_MISMATCH for another value, INVALID_TIMESTAMP for a bad payload
      */
     public Instant unpackTimestamp() {
@@ -443,6 +540,7 @@ public final class MessageUnpacker extends ValueReader implements Closeable {
     /**
      * Reads one whole value as Java objects (see {@link MessagePack} for the mapping).
      *
+     * @return the value
      * @throws MessagePackException for invalid input or a limit
      */
     public Object unpackValue() {
@@ -460,7 +558,12 @@ public final class MessageUnpacker extends ValueReader implements Closeable {
         }
     }
 
-    /** Skips one whole value, containers and extension payloads included, without recursion. */
+    /**
+     * Skips one whole value, containers and extension payloads included, without recursion.
+     *
+     * @throws MessagePackException INVALID_FORMAT for the byte 0xc1, TRUNCATED when the input ends
+     *     inside the value
+     */
     public void skipValue() {
         long values = 1;
         while (values > 0) {
@@ -515,7 +618,11 @@ public final class MessageUnpacker extends ValueReader implements Closeable {
         }
     }
 
-    /** Closes the stream, if any. */
+    /**
+     * Closes the stream, if any.
+     *
+     * @throws UncheckedIOException when closing it fails
+     */
     @Override
     public void close() {
         closeInput();
@@ -530,6 +637,9 @@ public final class MessageUnpacker extends ValueReader implements Closeable {
     }
 
     /**
+     * The check the packer makes of an {@link ExtensionValue} of type -1; see {@link Timestamps#problem}.
+     *
+     * @param payload the extension payload
      * @return why {@code payload} is not a timestamp extension this library reads (32-, 64- or
      *     96-bit form, nanoseconds below 10^9, seconds within {@code Instant}'s range), or null
      */
