@@ -1,25 +1,26 @@
 package dev.hyson.msgpack;
 
+import static dev.hyson.msgpack.MsgPackAssertions.assertFails;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayInputStream;
-import java.io.InputStream;
 import java.util.Arrays;
 import org.junit.jupiter.api.Test;
 
 class InputBufferTest {
-    /** A stream that hands out one byte per read, the worst case for refilling. */
-    private static InputStream oneByteAtATime(byte[] data) {
-        return new ByteArrayInputStream(data) {
+    /** A buffer over a stream that hands out one byte per read, the worst case for refilling. */
+    private static InputBuffer overOneByteReads(byte[] data, long maxDocumentLength) {
+        InputBuffer in = new InputBuffer(maxDocumentLength);
+        in.setInput(new ByteArrayInputStream(data) {
             @Override
             public synchronized int read(byte[] b, int off, int len) {
                 return super.read(b, off, Math.min(len, 1));
             }
-        };
+        });
+        return in;
     }
 
     private static byte[] counting(int n) {
@@ -33,8 +34,7 @@ class InputBufferTest {
     @Test
     void require_oneByteStream_refillsUntilAvailable() {
         byte[] data = {0x01, 0x02, 0x03, 0x04, 0x05, 0x06, 0x07, 0x08, 0x09, 0x0a, 0x0b, 0x0c, 0x0d, 0x0e, 0x0f};
-        InputBuffer in = new InputBuffer(Long.MAX_VALUE);
-        in.setInput(oneByteAtATime(data));
+        InputBuffer in = overOneByteReads(data, Long.MAX_VALUE);
         in.require(1);
         assertEquals(0x01, in.u8());
         in.require(2);
@@ -50,8 +50,7 @@ class InputBufferTest {
     @Test
     void require_oneByteStream_growsPastTheFirstBuffer() {
         byte[] data = counting(20_000);
-        InputBuffer in = new InputBuffer(Long.MAX_VALUE);
-        in.setInput(oneByteAtATime(data));
+        InputBuffer in = overOneByteReads(data, Long.MAX_VALUE);
         in.require(3);
         in.skip(3);
         in.require(19_990);
@@ -62,8 +61,7 @@ class InputBufferTest {
     @Test
     void skip_oneByteStream_dropsBytesAndKeepsTheOffset() {
         byte[] data = counting(10_005);
-        InputBuffer in = new InputBuffer(Long.MAX_VALUE);
-        in.setInput(oneByteAtATime(data));
+        InputBuffer in = overOneByteReads(data, Long.MAX_VALUE);
         in.skip(10_000);
         assertEquals(10_000, in.offset());
         in.require(1);
@@ -74,24 +72,18 @@ class InputBufferTest {
 
     @Test
     void require_pastTheEndOfAStream_failsWithTheOffsetOfTheEnd() {
-        InputBuffer in = new InputBuffer(Long.MAX_VALUE);
-        in.setInput(oneByteAtATime(counting(5)));
+        InputBuffer in = overOneByteReads(counting(5), Long.MAX_VALUE);
         in.require(1);
         in.u8();
-        MessagePackException e = assertThrows(MessagePackException.class, () -> in.require(20));
-        assertEquals(MessagePackException.Kind.TRUNCATED, e.kind());
-        assertEquals(5, e.offset());
-        assertEquals("unexpected end of input: 20 bytes needed, 4 remain", e.detail());
+        assertFails(MessagePackException.Kind.TRUNCATED, 5, "unexpected end of input: 20 bytes needed, 4 remain",
+                () -> in.require(20));
     }
 
     @Test
     void skip_pastTheEndOfAStream_failsWithTheOffsetOfTheEnd() {
-        InputBuffer in = new InputBuffer(Long.MAX_VALUE);
-        in.setInput(oneByteAtATime(counting(9_000)));
-        MessagePackException e = assertThrows(MessagePackException.class, () -> in.skip(9_001));
-        assertEquals(MessagePackException.Kind.TRUNCATED, e.kind());
-        assertEquals(9_000, e.offset());
-        assertEquals("unexpected end of input: 1 byte needed, 0 remain", e.detail());
+        InputBuffer in = overOneByteReads(counting(9_000), Long.MAX_VALUE);
+        assertFails(MessagePackException.Kind.TRUNCATED, 9_000, "unexpected end of input: 1 byte needed, 0 remain",
+                () -> in.skip(9_001));
     }
 
     @Test
@@ -103,23 +95,18 @@ class InputBufferTest {
         assertEquals(4, in.remaining());
         in.require(1);
         assertEquals(b[3] & 0xFF, in.u8());
-        MessagePackException e = assertThrows(MessagePackException.class, () -> in.require(4));
-        assertEquals(MessagePackException.Kind.TRUNCATED, e.kind());
-        assertEquals(4, e.offset());
-        assertEquals("unexpected end of input: 4 bytes needed, 3 remain", e.detail());
+        assertFails(MessagePackException.Kind.TRUNCATED, 4, "unexpected end of input: 4 bytes needed, 3 remain",
+                () -> in.require(4));
     }
 
     @Test
     void require_streamLongerThanMaxDocumentLength_failsAsSoonAsMoreIsRead() {
         InputBuffer in = new InputBuffer(100);
         in.setInput(new ByteArrayInputStream(counting(101)));
-        MessagePackException e = assertThrows(MessagePackException.class, () -> in.require(1));
-        assertEquals(MessagePackException.Kind.LIMIT_EXCEEDED, e.kind());
-        assertEquals(100, e.offset());
-        assertEquals("document longer than maxDocumentLength (100 bytes)", e.detail());
+        assertFails(MessagePackException.Kind.LIMIT_EXCEEDED, 100, "document longer than maxDocumentLength (100 bytes)",
+                () -> in.require(1));
 
-        InputBuffer exact = new InputBuffer(100);
-        exact.setInput(oneByteAtATime(counting(100)));
+        InputBuffer exact = overOneByteReads(counting(100), 100);
         exact.skip(100);
         assertFalse(exact.hasNext());
         assertEquals(100, exact.offset());

@@ -1,10 +1,10 @@
 package dev.hyson.msgpack;
 
+import static dev.hyson.msgpack.MsgPackAssertions.assertFails;
 import static dev.hyson.msgpack.MsgPackTestSupport.hex;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.time.Instant;
 import java.util.Arrays;
@@ -48,35 +48,28 @@ class TimestampsTest {
     @Test
     void read_timestamp64WithNanosOf10To9_fails() {
         byte[] payload = hex("ee-6b-28-00-00-00-00-00"); // 1,000,000,000 << 34
-        MessagePackException e = assertThrows(MessagePackException.class, () -> Timestamps.read(payload, 0, 8, 42));
-        assertEquals(MessagePackException.Kind.INVALID_TIMESTAMP, e.kind());
-        assertEquals(42, e.offset());
-        assertEquals("timestamp nanoseconds 1000000000 is not below 10^9", e.detail());
+        assertFails(MessagePackException.Kind.INVALID_TIMESTAMP, 42, "timestamp nanoseconds 1000000000 is not below 10^9",
+                () -> Timestamps.read(payload, 0, 8, 42));
     }
 
     @Test
     void read_timestamp96WithNanosAbove10To9_fails() {
         byte[] payload = hex("ff-ff-ff-ff-00-00-00-00-00-00-00-00");
-        MessagePackException e = assertThrows(MessagePackException.class, () -> Timestamps.read(payload, 0, 12, 7));
-        assertEquals(MessagePackException.Kind.INVALID_TIMESTAMP, e.kind());
-        assertEquals(7, e.offset());
-        assertEquals("timestamp nanoseconds 4294967295 is not below 10^9", e.detail());
+        assertFails(MessagePackException.Kind.INVALID_TIMESTAMP, 7, "timestamp nanoseconds 4294967295 is not below 10^9",
+                () -> Timestamps.read(payload, 0, 12, 7));
     }
 
     @Test
     void read_timestamp96SecondsOutsideInstant_fails() {
         byte[] payload = hex("00-00-00-00-7f-ff-ff-ff-ff-ff-ff-ff");
-        MessagePackException e = assertThrows(MessagePackException.class, () -> Timestamps.read(payload, 0, 12, 0));
-        assertEquals(MessagePackException.Kind.INVALID_TIMESTAMP, e.kind());
-        assertEquals("timestamp seconds 9223372036854775807 is outside java.time.Instant's range", e.detail());
+        assertFails(MessagePackException.Kind.INVALID_TIMESTAMP, 0, "timestamp seconds 9223372036854775807 is outside java.time.Instant's range",
+                () -> Timestamps.read(payload, 0, 12, 0));
     }
 
     @Test
     void read_otherLength_fails() {
-        MessagePackException e = assertThrows(MessagePackException.class, () -> Timestamps.read(new byte[5], 0, 5, 3));
-        assertEquals(MessagePackException.Kind.INVALID_TIMESTAMP, e.kind());
-        assertEquals(3, e.offset());
-        assertEquals("timestamp payload of 5 bytes (expected 4, 8 or 12)", e.detail());
+        assertFails(MessagePackException.Kind.INVALID_TIMESTAMP, 3, "timestamp payload of 5 bytes (expected 4, 8 or 12)",
+                () -> Timestamps.read(new byte[5], 0, 5, 3));
     }
 
     @Test
