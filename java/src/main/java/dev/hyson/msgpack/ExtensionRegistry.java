@@ -49,6 +49,9 @@ final class ExtensionRegistry {
     /**
      * Adds {@code r} to registrations kept in order: the last registration of a class or a type
      * code wins, and a class registered again moves to the end.
+     *
+     * @param inOrder the registrations by class, in registration order
+     * @param r the registration to add
      */
     static void add(Map<Class<?>, Registration> inOrder, Registration r) {
         inOrder.values().removeIf(x -> x.type == r.type);
@@ -67,6 +70,7 @@ final class ExtensionRegistry {
     }
 
     /**
+     * @param c the class of a value to pack
      * @return the registration for a Java class (exact, else the first assignable in registration
      *     order), or null
      */
@@ -78,7 +82,10 @@ final class ExtensionRegistry {
         return r == NONE ? null : r;
     }
 
-    /** @return the registration for an extension type code, or null */
+    /**
+     * @param type an extension type code
+     * @return the registration for an extension type code, or null
+     */
     Registration forType(byte type) {
         return byCode[type & 0xFF];
     }
@@ -87,6 +94,11 @@ final class ExtensionRegistry {
      * Unpacks the payload {@code b[off, off + len)} of a registered extension, which the caller has
      * made available, with the registration's string, byte or unpacker form.
      *
+     * @param r the registration of the extension's type code
+     * @param f the factory unpacking (for a nested unpacker)
+     * @param b the array holding the payload
+     * @param off the index of its first byte
+     * @param len its length in bytes
      * @param origin the input offset of {@code b[0]}
      * @param depth the nesting of the payload's values
      * @param at the input offset of the extension, for errors

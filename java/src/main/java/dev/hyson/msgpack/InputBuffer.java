@@ -24,9 +24,13 @@ class InputBuffer {
     private static final int STREAM_BUFFER = 8192;
 
     private final long maxDocumentLength;
+    /** The input (an array given) or the buffer (a stream's). */
     byte[] buf;
+    /** The index in {@code buf} of the next byte. */
     int pos;
+    /** The index in {@code buf} after the last byte of input available. */
     int limit;
+    /** The stream, or null over an array. */
     InputStream in;
     /** Offset of {@code buf[0]} from the start of the input (negative for a slice that starts later). */
     long origin;
@@ -37,7 +41,14 @@ class InputBuffer {
         this.buf = new byte[0];
     }
 
-    /** Points at {@code b[off, off + len)}, whose {@code b[0]} is at {@code originOfB} in the input. */
+    /**
+     * Points at {@code b[off, off + len)}.
+     *
+     * @param b the array holding the input
+     * @param off the index of the first byte
+     * @param len the number of bytes
+     * @param originOfB the input offset of {@code b[0]}, for errors
+     */
     final void setInput(byte[] b, int off, int len, long originOfB) {
         this.buf = b;
         this.pos = off;
@@ -46,7 +57,11 @@ class InputBuffer {
         this.origin = originOfB;
     }
 
-    /** Points at a stream, with a buffer of its own. */
+    /**
+     * Points at a stream, with a buffer of its own.
+     *
+     * @param stream the input
+     */
     final void setInput(InputStream stream) {
         this.buf = new byte[STREAM_BUFFER];
         this.pos = 0;
@@ -68,7 +83,7 @@ class InputBuffer {
      *
      * @return the offset of the next byte from the start of the input
      */
-    public final long offset() {
+    public long offset() {
         return origin + pos;
     }
 
@@ -78,7 +93,7 @@ class InputBuffer {
      * @return the bytes left: over an array or an extension payload, all that remain; over a stream,
      *     those already buffered
      */
-    public final int remaining() {
+    public int remaining() {
         return limit - pos;
     }
 
@@ -88,7 +103,7 @@ class InputBuffer {
      * @return true when another value follows; false at the end of the input
      * @throws UncheckedIOException when the stream fails
      */
-    public final boolean hasNext() {
+    public boolean hasNext() {
         return pos < limit || fillSome();
     }
 
@@ -129,7 +144,12 @@ class InputBuffer {
         return true;
     }
 
-    /** Makes {@code n} bytes available from {@code pos}, or fails with TRUNCATED. */
+    /**
+     * Makes {@code n} bytes available from {@code pos}.
+     *
+     * @param n the number of bytes
+     * @throws MessagePackException TRUNCATED when the input ends first
+     */
     final void require(int n) {
         if (limit - pos < n) {
             fill(n);
@@ -155,7 +175,12 @@ class InputBuffer {
         }
     }
 
-    /** Moves past {@code n} bytes, reading (and dropping) them from the stream as needed. */
+    /**
+     * Moves past {@code n} bytes, reading (and dropping) them from the stream as needed.
+     *
+     * @param n the number of bytes
+     * @throws MessagePackException TRUNCATED when the input ends first
+     */
     final void skip(long n) {
         if (limit - pos >= n) {
             pos += (int) n;
@@ -194,37 +219,53 @@ class InputBuffer {
         }
     }
 
+    /**
+     * @param n the bytes needed
+     * @return the TRUNCATED error, at the end of the input read so far
+     */
     final MessagePackException truncated(long n) {
         return new MessagePackException(MessagePackException.Kind.TRUNCATED,
                 "unexpected end of input: " + n + (n == 1 ? " byte" : " bytes") + " needed, " + (limit - pos) + " remain",
                 origin + limit);
     }
 
+    /**
+     * @param what the limit error's message, naming the setting
+     * @param at the input offset
+     * @return the LIMIT_EXCEEDED error
+     */
     static MessagePackException limit(String what, long at) {
         return new MessagePackException(MessagePackException.Kind.LIMIT_EXCEEDED, what, at);
     }
 
-    /** @return "1 byte is" or "N bytes is", for limit messages */
+    /**
+     * @param n a number of bytes
+     * @return "1 byte is" or "N bytes is", for limit messages
+     */
     static String bytesIs(long n) {
         return n + (n == 1 ? " byte is" : " bytes is");
     }
 
+    /** @return the next byte, unsigned (available: see {@link #require}) */
     final int u8() {
         return buf[pos++] & 0xFF;
     }
 
+    /** @return the next 2 bytes, a big-endian unsigned integer */
     final int u16() {
         int v = (short) SHORT_BE.get(buf, pos) & 0xFFFF;
         pos += 2;
         return v;
     }
 
+    /** @return the next 4 bytes, a big-endian signed integer */
     final int i32() {
         int v = (int) INT_BE.get(buf, pos);
         pos += 4;
         return v;
     }
 
+    /** @return the next 8 bytes, a big-endian signed integer */
     final long i64() {
         long v = (long) LONG_BE.get(buf, pos);
         pos += 8;

@@ -15,6 +15,7 @@ final class Pools {
     private final ThreadLocal<MessageUnpacker> unpackers;
     private final MessagePackFactory f;
 
+    /** @param f the factory whose packers and unpackers these are */
     Pools(MessagePackFactory f) {
         this.f = f;
         this.packers = ThreadLocal.withInitial(() -> new MessagePacker(f, PACKER_BUFFER));
@@ -31,7 +32,11 @@ final class Pools {
         return p.reset(null);
     }
 
-    /** Returns a packer from {@link #acquirePacker()}, trimming a buffer grown past the keep size. */
+    /**
+     * Returns a packer from {@link #acquirePacker()}, trimming a buffer grown past the keep size.
+     *
+     * @param p the packer
+     */
     void releasePacker(MessagePacker p) {
         if (p.inUse) {
             p.release(KEEP_BUFFER);
@@ -49,7 +54,11 @@ final class Pools {
         return u;
     }
 
-    /** Returns an unpacker from {@link #acquireUnpacker()}, dropping its input. */
+    /**
+     * Returns an unpacker from {@link #acquireUnpacker()}, dropping its input.
+     *
+     * @param u the unpacker
+     */
     void releaseUnpacker(MessageUnpacker u) {
         if (u.inUse) {
             u.clear();

@@ -21,6 +21,9 @@ final class StrDecoder {
     /**
      * Decodes {@code b[p, p + n)}.
      *
+     * @param b the array holding the str payload
+     * @param p the index of its first byte
+     * @param n its length in bytes
      * @param replace whether ill-formed sequences become U+FFFD instead of failing
      * @param originOfB the input offset of {@code b[0]}, for the error
      * @return the string
@@ -41,12 +44,22 @@ final class StrDecoder {
                 originOfB + firstInvalid(b, p, n));
     }
 
-    /** @return whether {@code b[p, p + n)} is well-formed UTF-8 */
+    /**
+     * @param b the array
+     * @param p the index of the first byte
+     * @param n the number of bytes
+     * @return whether {@code b[p, p + n)} is well-formed UTF-8
+     */
     static boolean isWellFormed(byte[] b, int p, int n) {
         return firstInvalid(b, p, n) < 0;
     }
 
-    /** @return the index in {@code b} of the first ill-formed UTF-8 sequence of {@code b[p, p + n)}, or -1 */
+    /**
+     * @param b the array
+     * @param p the index of the first byte
+     * @param n the number of bytes
+     * @return the index in {@code b} of the first ill-formed UTF-8 sequence of {@code b[p, p + n)}, or -1
+     */
     static int firstInvalid(byte[] b, int p, int n) {
         int end = p + n;
         int i = p;
@@ -64,7 +77,12 @@ final class StrDecoder {
         return -1;
     }
 
-    /** @return whether every byte of {@code b[off, off + len)} is below 0x80 */
+    /**
+     * @param b the array
+     * @param off the index of the first byte
+     * @param len the number of bytes
+     * @return whether every byte of {@code b[off, off + len)} is below 0x80
+     */
     static boolean isAscii(byte[] b, int off, int len) {
         int i = off;
         int end = off + len;

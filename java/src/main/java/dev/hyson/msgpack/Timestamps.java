@@ -24,6 +24,9 @@ final class Timestamps {
     /**
      * Reads the payload {@code b[p, p + len)} of a timestamp extension.
      *
+     * @param b the array holding the payload
+     * @param p the index of its first byte
+     * @param len its length: 4, 8 or 12
      * @param at the input offset of the extension, for errors
      * @return the instant
      * @throws MessagePackException INVALID_TIMESTAMP for a length other than 4, 8 or 12, nanoseconds
@@ -59,6 +62,7 @@ final class Timestamps {
     }
 
     /**
+     * @param payload a payload of extension type -1
      * @return why {@code payload} is not a timestamp payload this library reads (see
      *     {@link #read}), or null
      */
@@ -75,6 +79,7 @@ final class Timestamps {
      * Writes {@code t} as a whole timestamp extension, header included, in the smallest form that
      * holds it: 32-bit (seconds 0..2^32-1, no nanoseconds), 64-bit (seconds 0..2^34-1) or 96-bit.
      *
+     * @param t the instant
      * @param b where to write; {@link #MAX_ENCODED} bytes from {@code p} must be free
      * @param p the index of the first byte to write
      * @return the index after the last byte written

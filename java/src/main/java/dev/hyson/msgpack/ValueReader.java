@@ -14,6 +14,7 @@ import java.util.LinkedHashMap;
  * unpacker's pull API; the unpacker is its only subclass, so those calls are direct once compiled.
  */
 abstract class ValueReader extends InputBuffer {
+    /** 2^64: added to a negative {@code long} holding a uint64 above {@code Long.MAX_VALUE}. */
     static final BigInteger TWO_64 = BigInteger.ONE.shiftLeft(64);
     /**
      * How deep arrays and maps used as map keys may nest inside one another. A map hashes each key
@@ -24,6 +25,7 @@ abstract class ValueReader extends InputBuffer {
     /** Elements a container read from a stream is first sized for; it grows as elements arrive. */
     private static final int STREAM_PRESIZE = 16;
 
+    /** The limits, str policy and extension registry. */
     final MessagePackFactory f;
     /**
      * Values that the containers enclosing the one being read still declare (over an array): each
@@ -37,35 +39,57 @@ abstract class ValueReader extends InputBuffer {
     /** Extensions unpacked as {@link ExtensionValue} (and timestamps as {@code Instant}) whatever the registry says. */
     boolean rawExtensions;
 
+    /** @param f the factory whose options apply */
     ValueReader(MessagePackFactory f) {
         super(f.maxDocumentLength);
         this.f = f;
     }
 
+    /** @return see {@link MessageUnpacker#unpackStringHeader()} */
     abstract int unpackStringHeader();
 
+    /** @return see {@link MessageUnpacker#unpackBinaryHeader()} */
     abstract int unpackBinaryHeader();
 
+    /** @return see {@link MessageUnpacker#unpackArrayHeader()} */
     abstract int unpackArrayHeader();
 
+    /** @return see {@link MessageUnpacker#unpackMapHeader()} */
     abstract int unpackMapHeader();
 
+    /** @return see {@link MessageUnpacker#unpackExtensionHeader()} */
     abstract MessageUnpacker.ExtensionHeader unpackExtensionHeader();
 
+    /**
+     * @param n see {@link MessageUnpacker#readPayload(int)}
+     * @return the bytes
+     */
     abstract byte[] readPayload(int n);
 
+    /** @return the INVALID_FORMAT error for the byte 0xc1 at the current offset */
     final MessagePackException neverUsed() {
         return new MessagePackException(MessagePackException.Kind.INVALID_FORMAT,
                 "byte 0xc1 is never used in MessagePack", offset());
     }
 
-    /** Decodes {@code n} available bytes at {@code pos} as a str value. */
+    /**
+     * Decodes {@code n} available bytes at {@code pos} as a str value.
+     *
+     * @param n the number of bytes
+     * @return the string
+     */
     final String readStr(int n) {
         int p = pos;
         pos = p + n;
         return StrDecoder.decode(buf, p, n, f.replaceInvalidUtf8, origin);
     }
 
+    /**
+     * Reads one whole value, recursively.
+     *
+     * @param depth the nesting already open around it
+     * @return the value (see {@link MessagePack} for the mapping)
+     */
     final Object readValue(int depth) {
         if (pos >= limit) {
             require(1);
