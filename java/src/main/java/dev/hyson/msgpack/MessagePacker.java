@@ -112,7 +112,11 @@ public final class MessagePacker implements Flushable, Closeable {
         }
     }
 
-    /** Flushes, then closes the stream, if any. */
+    /**
+     * Flushes, then closes the stream, if any.
+     *
+     * @throws UncheckedIOException when the stream fails
+     */
     @Override
     public void close() {
         flush();
@@ -183,26 +187,46 @@ public final class MessagePacker implements Flushable, Closeable {
     // ---------------------------------------------------------------------------------------------
     // scalars
 
-    /** Writes nil (0xc0). */
+    /**
+     * Writes nil (0xc0).
+     *
+     * @return this packer
+     */
     public MessagePacker packNil() {
         ensure(1);
         put1(0xc0);
         return this;
     }
 
-    /** Writes true (0xc3) or false (0xc2). */
+    /**
+     * Writes true (0xc3) or false (0xc2).
+     *
+     * @param v the boolean
+     * @return this packer
+     */
     public MessagePacker packBoolean(boolean v) {
         ensure(1);
         put1(v ? 0xc3 : 0xc2);
         return this;
     }
 
-    /** Writes an integer in the smallest format: fixint, then uint8..64 for positive, int8..64 for negative values. */
+    /**
+     * Writes an integer in the smallest format: fixint, then uint8..64 for positive, int8..64 for
+     * negative values.
+     *
+     * @param v the integer
+     * @return this packer
+     */
     public MessagePacker packInt(int v) {
         return packLong(v);
     }
 
-    /** Writes an integer in the smallest format (specification, "int format family"). */
+    /**
+     * Writes an integer in the smallest format (specification, "int format family").
+     *
+     * @param v the integer
+     * @return this packer
+     */
     public MessagePacker packLong(long v) {
         ensure(9);
         if (v >= -32) {
@@ -241,6 +265,8 @@ public final class MessagePacker implements Flushable, Closeable {
      * Writes an integer from -2^63 to 2^64-1 in the smallest format (uint64 above
      * {@code Long.MAX_VALUE}).
      *
+     * @param v the integer
+     * @return this packer
      * @throws MessagePackException UNSUPPORTED_VALUE outside that range
      */
     public MessagePacker packBigInteger(BigInteger v) {
@@ -257,7 +283,12 @@ public final class MessagePacker implements Flushable, Closeable {
                 "integer " + v + " is outside the MessagePack range -2^63..2^64-1", -1);
     }
 
-    /** Writes a float32 (0xca). */
+    /**
+     * Writes a float32 (0xca).
+     *
+     * @param v the float
+     * @return this packer
+     */
     public MessagePacker packFloat(float v) {
         ensure(5);
         put1(0xca);
@@ -265,7 +296,12 @@ public final class MessagePacker implements Flushable, Closeable {
         return this;
     }
 
-    /** Writes a float64 (0xcb). */
+    /**
+     * Writes a float64 (0xcb).
+     *
+     * @param v the double
+     * @return this packer
+     */
     public MessagePacker packDouble(double v) {
         ensure(9);
         put1(0xcb);
@@ -279,6 +315,9 @@ public final class MessagePacker implements Flushable, Closeable {
      * Writes a str: its UTF-8 bytes after the smallest fixstr/str8/str16/str32 header (no str8 in
      * compatibility mode). A lone surrogate is written as {@code ?}, as {@code String.getBytes}
      * does.
+     *
+     * @param s the string
+     * @return this packer
      */
     public MessagePacker packString(String s) {
         // the JDK's encoder (a vectorized check and copy for Latin-1 strings) beats any per-char
@@ -289,7 +328,14 @@ public final class MessagePacker implements Flushable, Closeable {
     }
 
 
-    /** Writes a str header for {@code len} bytes of UTF-8 that the caller writes next with {@link #writePayload}. */
+    /**
+     * Writes a str header for {@code len} bytes of UTF-8 that the caller writes next with
+     * {@link #writePayload}.
+     *
+     * @param len the payload length in bytes
+     * @return this packer
+     * @throws IllegalArgumentException when {@code len} is negative
+     */
     public MessagePacker packRawStringHeader(int len) {
         checkLength(len);
         int size = Headers.strHeaderSize(len, compat);
@@ -302,6 +348,10 @@ public final class MessagePacker implements Flushable, Closeable {
     /**
      * Writes a bin header (bin8/16/32) for {@code len} bytes that follow; in compatibility mode a
      * raw (str) header, as the pre-2013 specification had no bin.
+     *
+     * @param len the payload length in bytes
+     * @return this packer
+     * @throws IllegalArgumentException when {@code len} is negative
      */
     public MessagePacker packBinaryHeader(int len) {
         checkLength(len);
@@ -328,7 +378,13 @@ public final class MessagePacker implements Flushable, Closeable {
         }
     }
 
-    /** Writes an array header (fixarray/array16/array32) for {@code n} elements that follow. */
+    /**
+     * Writes an array header (fixarray/array16/array32) for {@code n} elements that follow.
+     *
+     * @param n the number of elements
+     * @return this packer
+     * @throws IllegalArgumentException when {@code n} is negative
+     */
     public MessagePacker packArrayHeader(int n) {
         checkLength(n);
         ensure(5);
@@ -344,7 +400,13 @@ public final class MessagePacker implements Flushable, Closeable {
         return this;
     }
 
-    /** Writes a map header (fixmap/map16/map32) for {@code n} key-value pairs that follow. */
+    /**
+     * Writes a map header (fixmap/map16/map32) for {@code n} key-value pairs that follow.
+     *
+     * @param n the number of key-value pairs
+     * @return this packer
+     * @throws IllegalArgumentException when {@code n} is negative
+     */
     public MessagePacker packMapHeader(int n) {
         checkLength(n);
         ensure(5);
@@ -363,6 +425,11 @@ public final class MessagePacker implements Flushable, Closeable {
     /**
      * Writes an extension header (fixext1/2/4/8/16 when the length is one of those, else
      * ext8/16/32) for a payload of {@code len} bytes that follows.
+     *
+     * @param type the extension type (-1 is the timestamp; 0..127 are the application's)
+     * @param len the payload length in bytes
+     * @return this packer
+     * @throws IllegalArgumentException when {@code len} is negative
      */
     public MessagePacker packExtensionHeader(byte type, int len) {
         checkLength(len);
@@ -375,12 +442,27 @@ public final class MessagePacker implements Flushable, Closeable {
 
 
 
-    /** Writes payload bytes after a str, bin or ext header. */
+    /**
+     * Writes payload bytes after a str, bin or ext header.
+     *
+     * @param b the payload
+     * @return this packer
+     * @throws UncheckedIOException when the stream fails
+     */
     public MessagePacker writePayload(byte[] b) {
         return writePayload(b, 0, b.length);
     }
 
-    /** Writes {@code b[off, off + len)} as payload after a str, bin or ext header. */
+    /**
+     * Writes {@code b[off, off + len)} as payload after a str, bin or ext header.
+     *
+     * @param b the array holding the payload
+     * @param off where the payload starts in {@code b}
+     * @param len the payload length in bytes
+     * @return this packer
+     * @throws IndexOutOfBoundsException when the range is outside {@code b}
+     * @throws UncheckedIOException when the stream fails
+     */
     public MessagePacker writePayload(byte[] b, int off, int len) {
         java.util.Objects.checkFromIndexSize(off, len, b.length);
         if (out != null && pinned == 0 && len > buf.length) {
@@ -402,6 +484,9 @@ public final class MessagePacker implements Flushable, Closeable {
     /**
      * Writes a timestamp extension (type -1) in the smallest of its forms: 32-bit (seconds
      * 0..2^32-1, no nanoseconds), 64-bit (seconds 0..2^34-1) or 96-bit (any {@code Instant}).
+     *
+     * @param t the instant
+     * @return this packer
      */
     public MessagePacker packTimestamp(Instant t) {
         long sec = t.getEpochSecond();
@@ -434,6 +519,8 @@ public final class MessagePacker implements Flushable, Closeable {
     /**
      * Writes a whole Java value (see {@link MessagePack} for the types it knows).
      *
+     * @param value the value, or null (nil)
+     * @return this packer
      * @throws MessagePackException UNSUPPORTED_VALUE for a type with no MessagePack form (the message
      *     names it and its path, such as {@code $.users[3]}), LIMIT_EXCEEDED for nesting beyond
      *     maxDepth or a cycle

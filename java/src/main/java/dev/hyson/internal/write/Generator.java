@@ -50,7 +50,12 @@ public final class Generator extends MemberNames {
         super(cfg, buf, sink);
     }
 
-    /** Writes one value, the whole document. */
+    /**
+     * Writes one value, the whole document.
+     *
+     * @param value the value
+     * @throws WriteFailure when the value cannot be written, with the path to the part that cannot
+     */
     public void writeRoot(Object value) {
         try {
             writeValue(value, 0);
