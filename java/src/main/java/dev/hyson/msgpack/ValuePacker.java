@@ -1,5 +1,6 @@
 package dev.hyson.msgpack;
 
+import dev.hyson.internal.model.PrimitiveOptionals;
 import dev.hyson.internal.model.TypeInfo;
 import dev.hyson.internal.names.NameCache;
 import dev.hyson.internal.write.ValueRules;
@@ -15,9 +16,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.OptionalDouble;
-import java.util.OptionalInt;
-import java.util.OptionalLong;
 import java.util.TreeMap;
 
 /**
@@ -150,12 +148,12 @@ final class ValuePacker {
             case BYTE_ARRAY:
                 writeBytes((byte[]) v);
                 break;
-            case CHAR_ARRAY:
-                p.packString(new String((char[]) v));
-                break;
             case STRING:
             case CHAR_SEQUENCE:
-                String text = v.toString();
+            case CHAR_ARRAY:
+            case CHARACTER:
+            case ENUM:
+                String text = type.text(v);
                 if (text == null) {
                     throw new WriteFailure("cannot pack a " + c.getName() + " whose toString() is null");
                 }
@@ -187,40 +185,20 @@ final class ValuePacker {
             case BOOLEAN:
                 p.packBoolean((Boolean) v);
                 break;
-            case CHARACTER:
-                p.packString(String.valueOf((char) (Character) v));
-                break;
-            case ENUM:
-                p.packString(((Enum<?>) v).name());
-                break;
             case OPTIONAL:
-                enter(v, depth);
-                try {
-                    writeValue(((Optional<?>) v).orElse(null), depth + 1);
-                } catch (WriteFailure fail) {
-                    throw fail.at("");
-                }
+                writeOptional((Optional<?>) v, depth);
                 break;
             case OPTIONAL_INT:
-                OptionalInt oi = (OptionalInt) v;
-                if (oi.isPresent()) {
-                    p.packLong(oi.getAsInt());
-                } else {
-                    p.packNil();
-                }
-                break;
             case OPTIONAL_LONG:
-                OptionalLong ol = (OptionalLong) v;
-                if (ol.isPresent()) {
-                    p.packLong(ol.getAsLong());
+                if (PrimitiveOptionals.isPresent(v)) {
+                    p.packLong(PrimitiveOptionals.asLong(v));
                 } else {
                     p.packNil();
                 }
                 break;
             case OPTIONAL_DOUBLE:
-                OptionalDouble od = (OptionalDouble) v;
-                if (od.isPresent()) {
-                    p.packDouble(od.getAsDouble());
+                if (PrimitiveOptionals.isPresent(v)) {
+                    p.packDouble(PrimitiveOptionals.asDouble(v));
                 } else {
                     p.packNil();
                 }
@@ -238,6 +216,16 @@ final class ValuePacker {
             default:
                 throw new WriteFailure("cannot pack a value of type " + c.getName()
                         + ": register an extension for it with MessagePackFactory.Builder.register");
+        }
+    }
+
+    /** An Optional is a level of its own, with no path segment, as in JSON. */
+    private void writeOptional(Optional<?> optional, int depth) {
+        enter(optional, depth);
+        try {
+            writeValue(optional.orElse(null), depth + 1);
+        } catch (WriteFailure fail) {
+            throw fail.at("");
         }
     }
 

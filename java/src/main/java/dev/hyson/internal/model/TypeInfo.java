@@ -128,6 +128,32 @@ public final class TypeInfo {
     }
 
     /**
+     * The string a value of a string-like kind stands for, the same in every format: a
+     * {@code char[]} as its chars read (not an array of one-char strings), a {@code Character} as
+     * a string of one char, an enum constant as its name.
+     *
+     * @param value a value of this class, whose kind is {@link Kind#STRING}, {@link Kind#CHAR_SEQUENCE},
+     *     {@link Kind#CHAR_ARRAY}, {@link Kind#CHARACTER} or {@link Kind#ENUM}
+     * @return its text; null only when a {@code CharSequence}'s {@code toString()} returns null
+     * @throws IllegalArgumentException for a value of another kind
+     */
+    public String text(Object value) {
+        switch (kind) {
+            case STRING:
+            case CHAR_SEQUENCE:
+                return value.toString();
+            case CHAR_ARRAY:
+                return new String((char[]) value);
+            case CHARACTER:
+                return String.valueOf((char) (Character) value);
+            case ENUM:
+                return ((Enum<?>) value).name();
+            default:
+                throw new IllegalArgumentException("a " + type.getName() + " is not text");
+        }
+    }
+
+    /**
      * @return why the record's components cannot be read (its package is not open to hyson), or
      *     null when they can (and for every class that is not a record)
      */

@@ -1,5 +1,6 @@
 package dev.hyson.internal.write;
 
+import dev.hyson.internal.model.PrimitiveOptionals;
 import dev.hyson.internal.model.TypeInfo;
 import java.lang.reflect.Array;
 import java.util.ArrayList;
@@ -10,9 +11,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.OptionalDouble;
-import java.util.OptionalInt;
-import java.util.OptionalLong;
 import java.util.TreeMap;
 
 /**
@@ -95,13 +93,7 @@ public final class Generator extends MemberNames {
         if (cfg.hasEncoders()) {
             java.util.function.Function<Object, Object> encoder = cfg.encoderFor(c);
             if (encoder != null) {
-                Object replacement = encoder.apply(v);
-                enter(v, depth);
-                try {
-                    writeValue(replacement, depth + 1);
-                } catch (WriteFailure f) {
-                    throw f.at("");
-                }
+                writeInPlaceOf(v, encoder.apply(v), depth);
                 return;
             }
         }
@@ -121,12 +113,12 @@ public final class Generator extends MemberNames {
             case BYTE_ARRAY:
                 writeArray(v, depth);
                 break;
-            case CHAR_ARRAY:
-                writeString(new String((char[]) v));
-                break;
             case STRING:
             case CHAR_SEQUENCE:
-                String text = v.toString();
+            case CHAR_ARRAY:
+            case CHARACTER:
+            case ENUM:
+                String text = type.text(v);
                 if (text == null) {
                     throw new WriteFailure("cannot write a " + c.getName() + " whose toString() is null");
                 }
@@ -149,40 +141,20 @@ public final class Generator extends MemberNames {
             case BOOLEAN:
                 writeAscii((Boolean) v ? "true" : "false");
                 break;
-            case CHARACTER:
-                writeString(String.valueOf((char) (Character) v));
-                break;
-            case ENUM:
-                writeString(((Enum<?>) v).name());
-                break;
             case OPTIONAL:
-                enter(v, depth);
-                try {
-                    writeValue(((Optional<?>) v).orElse(null), depth + 1);
-                } catch (WriteFailure f) {
-                    throw f.at("");
-                }
+                writeInPlaceOf(v, ((Optional<?>) v).orElse(null), depth);
                 break;
             case OPTIONAL_INT:
-                OptionalInt oi = (OptionalInt) v;
-                if (oi.isPresent()) {
-                    writeLong(oi.getAsInt());
-                } else {
-                    writeAscii("null");
-                }
-                break;
             case OPTIONAL_LONG:
-                OptionalLong ol = (OptionalLong) v;
-                if (ol.isPresent()) {
-                    writeLong(ol.getAsLong());
+                if (PrimitiveOptionals.isPresent(v)) {
+                    writeLong(PrimitiveOptionals.asLong(v));
                 } else {
                     writeAscii("null");
                 }
                 break;
             case OPTIONAL_DOUBLE:
-                OptionalDouble od = (OptionalDouble) v;
-                if (od.isPresent()) {
-                    writeDouble(od.getAsDouble());
+                if (PrimitiveOptionals.isPresent(v)) {
+                    writeDouble(PrimitiveOptionals.asDouble(v));
                 } else {
                     writeAscii("null");
                 }
@@ -193,6 +165,16 @@ public final class Generator extends MemberNames {
             default:
                 throw new WriteFailure("cannot write a value of type " + c.getName()
                         + ": register a JsonEncoder for it with JsonWriter.Builder.encoder");
+        }
+    }
+
+    /** Writes {@code inner} for {@code outer} (an encoder's value, an Optional's): a level with no path segment. */
+    private void writeInPlaceOf(Object outer, Object inner, int depth) {
+        enter(outer, depth);
+        try {
+            writeValue(inner, depth + 1);
+        } catch (WriteFailure f) {
+            throw f.at("");
         }
     }
 
