@@ -489,27 +489,8 @@ public final class MessagePacker implements Flushable, Closeable {
      * @return this packer
      */
     public MessagePacker packTimestamp(Instant t) {
-        long sec = t.getEpochSecond();
-        int nsec = t.getNano();
-        ensure(15);
-        if ((sec >>> 34) == 0) {
-            long data64 = ((long) nsec << 34) | sec;
-            if ((data64 & 0xFFFFFFFF00000000L) == 0) {
-                put1(0xd6);
-                put1(0xff);
-                put4((int) data64);
-            } else {
-                put1(0xd7);
-                put1(0xff);
-                put8(data64);
-            }
-        } else {
-            put1(0xc7);
-            put1(12);
-            put1(0xff);
-            put4(nsec);
-            put8(sec);
-        }
+        ensure(Timestamps.MAX_ENCODED);
+        pos = Timestamps.write(t, buf, pos);
         return this;
     }
 

@@ -1,6 +1,7 @@
 package dev.hyson.internal.write;
 
 import dev.hyson.internal.number.DoubleFormatter;
+import dev.hyson.internal.number.NumberText;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -53,55 +54,11 @@ abstract class JsonNumbers extends JsonOutput {
             return DoubleFormatter.toString(n.doubleValue());
         }
         String s = n.toString();
-        if (s == null || !isJsonNumber(s)) {
+        if (s == null || !NumberText.isNumber(s)) {
             throw new WriteFailure("cannot write a " + n.getClass().getName() + " whose text '" + s
                     + "' is not a JSON number: register a JsonEncoder for it");
         }
         return s;
-    }
-
-    static boolean isJsonNumber(String s) {
-        int i = 0;
-        int n = s.length();
-        if (i < n && s.charAt(i) == '-') {
-            i++;
-        }
-        if (i >= n) {
-            return false;
-        }
-        if (s.charAt(i) == '0') {
-            i++;
-        } else if (s.charAt(i) >= '1' && s.charAt(i) <= '9') {
-            while (i < n && Character.isDigit(s.charAt(i)) && s.charAt(i) < 128) {
-                i++;
-            }
-        } else {
-            return false;
-        }
-        if (i < n && s.charAt(i) == '.') {
-            i++;
-            int d = i;
-            while (i < n && s.charAt(i) >= '0' && s.charAt(i) <= '9') {
-                i++;
-            }
-            if (i == d) {
-                return false;
-            }
-        }
-        if (i < n && (s.charAt(i) == 'e' || s.charAt(i) == 'E')) {
-            i++;
-            if (i < n && (s.charAt(i) == '+' || s.charAt(i) == '-')) {
-                i++;
-            }
-            int d = i;
-            while (i < n && s.charAt(i) >= '0' && s.charAt(i) <= '9') {
-                i++;
-            }
-            if (i == d) {
-                return false;
-            }
-        }
-        return i == n;
     }
 
     final void writeLong(long v) {
