@@ -1,7 +1,6 @@
 package dev.hyson.msgpack;
 
 import dev.hyson.internal.names.KeyCache;
-import dev.hyson.msgpack.MessagePackFactory.Registration;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 

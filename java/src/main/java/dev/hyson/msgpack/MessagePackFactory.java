@@ -150,45 +150,6 @@ public final class MessagePackFactory {
     // ---------------------------------------------------------------------------------------------
     // registry
 
-    /** A registered extension type: how to pack and unpack it. */
-    static final class Registration {
-        final Class<?> javaType;
-        final byte type;
-        final ExtensionPacker<Object> packer;
-        final ExtensionUnpacker<?> unpacker;
-        final Function<Object, String> string;
-        final Function<String, ?> fromString;
-        final Function<Object, byte[]> bytes;
-        final Function<byte[], ?> fromBytes;
-
-        @SuppressWarnings("unchecked")
-        Registration(Class<?> javaType, byte type, ExtensionPacker<?> packer, ExtensionUnpacker<?> unpacker,
-                Function<?, String> string, Function<String, ?> fromString,
-                Function<?, byte[]> bytes, Function<byte[], ?> fromBytes) {
-            this.javaType = javaType;
-            this.type = type;
-            this.packer = (ExtensionPacker<Object>) packer;
-            this.unpacker = unpacker;
-            this.string = (Function<Object, String>) string;
-            this.fromString = fromString;
-            this.bytes = (Function<Object, byte[]>) bytes;
-            this.fromBytes = fromBytes;
-        }
-
-        void pack(Object v, MessagePacker p) {
-            packer.pack(v, p);
-        }
-
-        String string(Object v) {
-            return Objects.requireNonNull(string.apply(v), "the string form of a registered extension value");
-        }
-
-        byte[] bytes(Object v) {
-            return Objects.requireNonNull(bytes.apply(v), "the byte form of a registered extension value");
-        }
-
-    }
-
     /**
      * @param c the class of a value to pack
      * @return the registration for a Java class (exact, else the first assignable in registration
@@ -689,7 +650,7 @@ public final class MessagePackFactory {
          */
         public <T> Builder register(Class<T> javaType, int type, ExtensionPacker<? super T> packer,
                 ExtensionUnpacker<? extends T> unpacker) {
-            add(new Registration(javaType, code(type), Objects.requireNonNull(packer), Objects.requireNonNull(unpacker),
+            add(new Registration(javaType, Registration.code(type), Objects.requireNonNull(packer), Objects.requireNonNull(unpacker),
                     null, null, null, null));
             return this;
         }
@@ -711,7 +672,7 @@ public final class MessagePackFactory {
          */
         public <T> Builder registerString(Class<T> javaType, int type, Function<? super T, String> toString,
                 Function<String, ? extends T> fromString) {
-            add(new Registration(javaType, code(type), null, null, Objects.requireNonNull(toString),
+            add(new Registration(javaType, Registration.code(type), null, null, Objects.requireNonNull(toString),
                     Objects.requireNonNull(fromString), null, null));
             return this;
         }
@@ -731,16 +692,9 @@ public final class MessagePackFactory {
          */
         public <T> Builder registerBytes(Class<T> javaType, int type, Function<? super T, byte[]> toBytes,
                 Function<byte[], ? extends T> fromBytes) {
-            add(new Registration(javaType, code(type), null, null, null, null, Objects.requireNonNull(toBytes),
+            add(new Registration(javaType, Registration.code(type), null, null, null, null, Objects.requireNonNull(toBytes),
                     Objects.requireNonNull(fromBytes)));
             return this;
-        }
-
-        private static byte code(int type) {
-            if (type < 0 || type > 127) {
-                throw new IllegalArgumentException("extension type must be 0..127 (negative types are reserved): " + type);
-            }
-            return (byte) type;
         }
 
         private void add(Registration r) {

@@ -71,7 +71,7 @@ final class ValuePacker {
         }
         Class<?> c = v.getClass();
         if (registered) {
-            MessagePackFactory.Registration r = f.registrationFor(c);
+            Registration r = f.registrationFor(c);
             if (r != null) {
                 writeExtension(r, v, depth);
                 return;
@@ -242,7 +242,7 @@ final class ValuePacker {
     }
 
     /** Frames a registered type's payload: reserve ext32 room, let it pack, then write the smallest header. */
-    private void writeExtension(MessagePackFactory.Registration r, Object v, int depth) {
+    private void writeExtension(Registration r, Object v, int depth) {
         enter(v, depth);
         if (r.bytes != null) {
             byte[] payload;

@@ -306,7 +306,7 @@ abstract class ValueReader extends InputBuffer {
             pos = p + len;
             return Timestamps.read(buf, p, len, at);
         }
-        MessagePackFactory.Registration r = rawExtensions ? null : f.registrationFor(type);
+        Registration r = rawExtensions ? null : f.registrationFor(type);
         if (r != null && depth >= f.maxDepth) {
             throw tooDeep(at); // a registered extension's payload is one more level, as on the packing side
         }

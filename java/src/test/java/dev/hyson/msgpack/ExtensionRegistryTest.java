@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.hyson.msgpack.MessagePackFactory.Registration;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
