@@ -2,7 +2,7 @@
  * hyson's C layer: the native scanner behind the Java backend interface.
  *
  * One call scans and validates a whole JSON document (RFC 8259) and writes the tape: the same
- * intermediate form, entry for entry, that dev.hyson.internal.scan.JavaScanner writes, so one Java
+ * intermediate form, entry for entry, that the Java scanner (dev.hyson.internal.scan.JavaScanner) writes, so one Java
  * materializer serves both backends. The layout is documented in
  * java/src/main/java/dev/hyson/internal/tape/Tape.java and mirrored by the HYSON_TAG_* values below;
  * error codes mirror dev.hyson.internal.scan.ScanError.

@@ -1,8 +1,9 @@
 /*
  * The scanner, written once and compiled once per kernel (each file of src/kernels includes this one after
- * defining their primitives and enabling their instruction set). It mirrors
- * dev.hyson.internal.scan.JavaScanner decision for decision, so both backends write the same tape
- * and report the same error code at the same offset for every input.
+ * defining their primitives and enabling their instruction set). It accepts what the Java scanner
+ * (dev.hyson.internal.scan.JavaScanner and its helpers) accepts, writes the same tape and reports the
+ * same error code at the same offset for every input; where the two take different steps to get there
+ * is listed in HACKING.md ("Where the C and Java scanners differ"), and DifferentialTest holds them equal.
  *
  * The including file defines:
  *   HYSON_SCAN_NAME                   the function name, e.g. hyson_scan_avx2
@@ -361,7 +362,9 @@ static size_t hyson_non_finite(hyson_scan_state *st, size_t begin, size_t pos, i
         HYSON_FAIL(HYSON_ERR_INVALID_NUMBER, (i));                                                 \
     } while (0)
 
-/* A number (RFC 8259 section 6); the same steps as JavaScanner.scanNumber. */
+/* A number (RFC 8259 section 6): the grammar, limits and conversion of JavaNumbers.scanNumber; the
+   integer part differs in its steps only (8 digits at a time from the first digit here, no early INT64
+   exit; see HACKING.md, "Where the C and Java scanners differ"). */
 static inline size_t hyson_scan_number(hyson_scan_state *st, size_t s) {
     const uint8_t *src = st->src;
     size_t end = st->end;
@@ -715,7 +718,7 @@ static int HYSON_SCAN_NAME(const uint8_t *src, size_t start, size_t end, const h
         }                                                                                          \
     } while (0)
 
-/* ---- windowed scanning: the same grammar as a resumable state machine (JavaScanner.scanWindow) ---- */
+/* ---- windowed scanning: the same grammar as a resumable state machine (JavaWindowScan) ---- */
 
 #define HYSON_CAT2(a, b) a##b
 #define HYSON_CAT(a, b) HYSON_CAT2(a, b)

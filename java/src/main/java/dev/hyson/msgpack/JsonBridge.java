@@ -1,7 +1,13 @@
 package dev.hyson.msgpack;
 
+import dev.hyson.JsonReader;
 import dev.hyson.JsonWriteException;
+import dev.hyson.JsonWriter;
 import dev.hyson.internal.write.WriteFailure;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
@@ -10,16 +16,126 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** The JSON forms of MessagePack values (see {@link MessagePackFactory.JsonForm}). */
+/**
+ * A factory's JSON side of {@code toJson} and {@code fromJson}: the JSON forms of MessagePack
+ * values (see {@link MessagePackFactory.JsonForm}) and the JSON writer and reader that carry them.
+ */
 final class JsonBridge {
-    static final String BIN = "$bin";
-    static final String TIMESTAMP = "$timestamp";
-    static final String EXT = "$ext";
-    static final String FLOAT32 = "$float32";
-    static final String FLOAT64 = "$float64";
-    static final String MAP = "$map";
+    /** The lossless tag of a bin: {@code {"$bin":"base64"}}. */
+    private static final String BIN = "$bin";
+    /** The tag of a timestamp: {@code {"$timestamp":"RFC 3339"}}. */
+    private static final String TIMESTAMP = "$timestamp";
+    /** The tag of another extension: {@code {"$ext":{"type":T,"data":"base64"}}}. */
+    private static final String EXT = "$ext";
+    /** The lossless tag of a float32: {@code {"$float32":N}}. */
+    private static final String FLOAT32 = "$float32";
+    /** The lossless tag of a non-finite float64: {@code {"$float64":"NaN"}}. */
+    private static final String FLOAT64 = "$float64";
+    /** The lossless tag of a map that JSON members cannot hold: {@code {"$map":[[key,value],...]}}. */
+    private static final String MAP = "$map";
 
-    private JsonBridge() {
+    private final boolean lossless;
+    /** The JSON depth that holds any value within the factory's maxDepth (see {@link #jsonDepth}). */
+    private final int maxJsonDepth;
+    /**
+     * Made on first use (a reader picks its backend, which a MessagePack-only user need not load).
+     * A race makes two equal ones: both are immutable, with final fields, so either is safe to use.
+     */
+    private JsonWriter writer;
+    private JsonReader reader;
+
+    /**
+     * @param form the JSON form
+     * @param maxDepth the factory's MessagePack maxDepth
+     */
+    JsonBridge(MessagePackFactory.JsonForm form, int maxDepth) {
+        this.lossless = form == MessagePackFactory.JsonForm.LOSSLESS;
+        this.maxJsonDepth = jsonDepth(maxDepth);
+    }
+
+    /**
+     * The JSON depth that holds any value within {@code maxDepth} MessagePack levels: the JSON
+     * forms add levels (a lossless {@code $map} three per map, a tag one). The MessagePack depth
+     * itself is checked by the unpacker ({@code toJson}) or the packer ({@code fromJson}).
+     */
+    private static int jsonDepth(int maxDepth) {
+        return (int) Math.min(Integer.MAX_VALUE, 3L * maxDepth + 2);
+    }
+
+    private JsonWriter writer() {
+        JsonWriter w = writer;
+        if (w == null) {
+            w = writer = JsonWriter.builder().maxDepth(maxJsonDepth).build();
+        }
+        return w;
+    }
+
+    private JsonReader reader() {
+        JsonReader r = reader;
+        if (r == null) {
+            r = reader = JsonReader.builder().maxDepth(maxJsonDepth).build();
+        }
+        return r;
+    }
+
+    /**
+     * @param v an unpacked value (extensions unpacked raw)
+     * @return the value as compact JSON in this bridge's form
+     */
+    String write(Object v) {
+        JsonWriter w = writer();
+        return w.write(toJsonValue(v, lossless, w));
+    }
+
+    /**
+     * Writes every value {@code u} reads, as they arrive, one compact JSON text per line; flushes
+     * {@code out}.
+     *
+     * @param u the unpacker of the MessagePack values
+     * @param out where the JSON lines go
+     * @return the number of values written
+     */
+    long writeAll(MessageUnpacker u, OutputStream out) {
+        long n = 0;
+        JsonWriter w = writer();
+        try {
+            while (u.hasNext()) {
+                Object v = u.unpackValue();
+                w.write(toJsonValue(v, lossless, w), out);
+                out.write('\n');
+                n++;
+            }
+            out.flush();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return n;
+    }
+
+    /**
+     * @param json the array holding the JSON text
+     * @param offset the index of its first byte
+     * @param length its length in bytes
+     * @return the value to pack for the JSON text {@code json[offset, offset + length)}
+     */
+    Object read(byte[] json, int offset, int length) {
+        return fromJsonValue(reader().parse(json, offset, length), lossless);
+    }
+
+    /**
+     * @param json the JSON text
+     * @return the value to pack for a JSON text held in a Java string
+     */
+    Object read(String json) {
+        return fromJsonValue(reader().parse(json), lossless);
+    }
+
+    /**
+     * @param json the stream holding the JSON text
+     * @return the value to pack for the JSON text of a stream
+     */
+    Object read(InputStream json) {
+        return fromJsonValue(reader().parse(json), lossless);
     }
 
     private static boolean isTag(Object key) {
@@ -33,7 +149,14 @@ final class JsonBridge {
         return m;
     }
 
-    /** Replaces what JSON lacks by its JSON form; everything else is returned as it is. */
+    /**
+     * Replaces what JSON lacks by its JSON form; everything else is returned as it is.
+     *
+     * @param v an unpacked value
+     * @param lossless whether to use the {@link MessagePackFactory.JsonForm#LOSSLESS} form
+     * @param writer the writer, for a container map key written as its JSON text
+     * @return the value with JSON forms in place
+     */
     @SuppressWarnings("unchecked")
     static Object toJsonValue(Object v, boolean lossless, dev.hyson.JsonWriter writer) {
         if (v instanceof Map) {
@@ -132,7 +255,14 @@ final class JsonBridge {
         return new MessagePackException(MessagePackException.Kind.TYPE_MISMATCH, "malformed lossless JSON tag: " + what, -1);
     }
 
-    /** Turns the lossless tags back into values; without {@code lossless} the value is returned as it is. */
+    /**
+     * Turns the lossless tags back into values; without {@code lossless} the value is returned as it is.
+     *
+     * @param v a parsed JSON value
+     * @param lossless whether to read the {@link MessagePackFactory.JsonForm#LOSSLESS} tags
+     * @return the value to pack
+     * @throws MessagePackException for a malformed tag
+     */
     @SuppressWarnings("unchecked")
     static Object fromJsonValue(Object v, boolean lossless) {
         if (!lossless) {

@@ -1,16 +1,10 @@
 package dev.hyson.msgpack;
 
-import dev.hyson.JsonReader;
-import dev.hyson.JsonWriter;
-import dev.hyson.internal.names.KeyCache;
 import dev.hyson.internal.names.NameCache;
-import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
@@ -42,9 +36,6 @@ public final class MessagePackFactory {
     public static final long DEFAULT_MAX_CONTAINER_SIZE = 100_000_000L;
     /** Default {@link Builder#maxDocumentLength}: 1 GiB, as for JSON. */
     public static final long DEFAULT_MAX_DOCUMENT_LENGTH = 1L << 30;
-
-    private static final int POOLED_BUFFER = 8192;
-    private static final int KEEP_BUFFER = 8 << 20;
 
     private static final MessagePackFactory DEFAULTS = builder().build();
 
@@ -100,21 +91,9 @@ public final class MessagePackFactory {
     /** Map keys (str) already packed by this factory's packers, with their headers. */
     final NameCache names;
     final JsonForm jsonForm;
-    /**
-     * The JSON side of {@code toJson} and {@code fromJson}, deep enough for the JSON forms; made on
-     * first use (a reader picks its backend, which a MessagePack-only user need not load). A race
-     * makes two equal ones: both are immutable, with final fields, so either is safe to use.
-     */
-    private JsonWriter jsonWriter;
-    private JsonReader jsonReader;
-    private final Map<Class<?>, Registration> byClass;
-    private final Registration[] byCode;
-    private final Registration[] all;
-    /** The registration of each class packed so far ({@link #NONE} for none). */
-    private final ClassValue<Registration> forClass;
-    private static final Registration NONE = new Registration(Object.class, (byte) 0, null, null, null, null, null, null);
-    private final ThreadLocal<MessagePacker> packers;
-    private final ThreadLocal<MessageUnpacker> unpackers;
+    private final JsonBridge bridge;
+    private final ExtensionRegistry registry;
+    private final Pools pools;
 
     private MessagePackFactory(Builder b) {
         this.maxDepth = b.maxDepth;
@@ -130,31 +109,10 @@ public final class MessagePackFactory {
         this.bigDecimalPolicy = b.bigDecimalPolicy;
         this.internKeys = b.internKeys;
         this.jsonForm = b.jsonForm;
-        this.byClass = Map.copyOf(b.registrations);
-        this.all = b.registrations.values().toArray(new Registration[0]);
-        this.forClass = new ClassValue<>() {
-            @Override
-            protected Registration computeValue(Class<?> c) {
-                Registration exact = byClass.get(c);
-                if (exact != null) {
-                    return exact;
-                }
-                for (Registration x : all) {
-                    if (x.javaType.isAssignableFrom(c)) {
-                        return x;
-                    }
-                }
-                return NONE;
-            }
-        };
-        this.byCode = new Registration[256];
-        for (Registration r : all) {
-            byCode[r.type & 0xFF] = r;
-        }
+        this.registry = new ExtensionRegistry(b.registrations);
+        this.bridge = new JsonBridge(jsonForm, maxDepth);
         this.names = new NameCache();
-
-        this.packers = ThreadLocal.withInitial(() -> new MessagePacker(this, POOLED_BUFFER));
-        this.unpackers = ThreadLocal.withInitial(() -> new MessageUnpacker(this));
+        this.pools = new Pools(this);
     }
 
     /** @return the default configuration, shared */
@@ -183,7 +141,7 @@ public final class MessagePackFactory {
         b.bigDecimalPolicy = bigDecimalPolicy;
         b.internKeys = internKeys;
         b.jsonForm = jsonForm;
-        for (Registration r : all) {
+        for (Registration r : registry.inOrder()) {
             b.registrations.put(r.javaType, r);
         }
         return b;
@@ -192,106 +150,26 @@ public final class MessagePackFactory {
     // ---------------------------------------------------------------------------------------------
     // registry
 
-    /** A registered extension type: how to pack and unpack it. */
-    static final class Registration {
-        final Class<?> javaType;
-        final byte type;
-        final ExtensionPacker<Object> packer;
-        final ExtensionUnpacker<?> unpacker;
-        final Function<Object, String> string;
-        final Function<String, ?> fromString;
-        final Function<Object, byte[]> bytes;
-        final Function<byte[], ?> fromBytes;
+    /**
+     * @param c the class of a value to pack
+     * @return the registration for a Java class (exact, else the first assignable in registration
+     *     order), or null; looked up once per class (see {@link ExtensionRegistry})
+     */
+    Registration registrationFor(Class<?> c) {
+        return registry.forClass(c);
+    }
 
-        @SuppressWarnings("unchecked")
-        Registration(Class<?> javaType, byte type, ExtensionPacker<?> packer, ExtensionUnpacker<?> unpacker,
-                Function<?, String> string, Function<String, ?> fromString,
-                Function<?, byte[]> bytes, Function<byte[], ?> fromBytes) {
-            this.javaType = javaType;
-            this.type = type;
-            this.packer = (ExtensionPacker<Object>) packer;
-            this.unpacker = unpacker;
-            this.string = (Function<Object, String>) string;
-            this.fromString = fromString;
-            this.bytes = (Function<Object, byte[]>) bytes;
-            this.fromBytes = fromBytes;
-        }
-
-        void pack(Object v, MessagePacker p) {
-            packer.pack(v, p);
-        }
-
-        String string(Object v) {
-            return Objects.requireNonNull(string.apply(v), "the string form of a registered extension value");
-        }
-
-        byte[] bytes(Object v) {
-            return Objects.requireNonNull(bytes.apply(v), "the byte form of a registered extension value");
-        }
-
-        /** Unpacks {@code b[off, off + len)}, the payload, which the caller has made available. */
-        Object unpack(MessageUnpacker parent, byte[] b, int off, int len, long origin, int depth, long at) {
-            MessagePackFactory f = parent.factory();
-            try {
-                if (fromString != null) {
-                    boolean ascii = MessageUnpacker.isAscii(b, off, len);
-                    String s;
-                    if (ascii) {
-                        s = f.internKeys ? KeyCache.SHARED.lookup(b, off, len, true)
-                                : new String(b, off, len, StandardCharsets.ISO_8859_1);
-                    } else {
-                        MessageUnpacker sub = new MessageUnpacker(f).reset(b, off, len, origin, depth);
-                        s = sub.readStrForExtension(len);
-                    }
-                    return fromString.apply(s);
-                }
-                if (fromBytes != null) {
-                    byte[] copy = new byte[len];
-                    System.arraycopy(b, off, copy, 0, len);
-                    return fromBytes.apply(copy);
-                }
-                MessageUnpacker sub = new MessageUnpacker(f).reset(b, off, len, origin, depth);
-                Object v = unpacker.unpack(sub);
-                if (sub.remaining() != 0) {
-                    throw new MessagePackException(MessagePackException.Kind.EXTENSION_FAILED,
-                            "the unpacker for extension type " + type + " (" + javaType.getName() + ") left "
-                                    + sub.remaining() + " of " + len + " payload bytes unread", at);
-                }
-                return v;
-            } catch (MessagePackException e) {
-                if (e.kind() == MessagePackException.Kind.TRUNCATED) {
-                    throw new MessagePackException(MessagePackException.Kind.EXTENSION_FAILED, "the unpacker for extension type "
-                            + type + " (" + javaType.getName() + ") read past the end of its " + len + "-byte payload ("
-                            + e.detail() + ")", e.offset(), e);
-                }
-                throw e;
-            } catch (RuntimeException e) {
-                throw new MessagePackException(MessagePackException.Kind.EXTENSION_FAILED,
-                        "the unpacker for extension type " + type + " (" + javaType.getName() + ") failed: " + e, at, e);
-            }
-        }
+    /** @return whether any extension type is registered (the packer then asks before its fast paths) */
+    boolean hasRegistrations() {
+        return !registry.isEmpty();
     }
 
     /**
-     * @return the registration for a Java class (exact, else the first assignable in registration
-     *     order), or null; looked up once per class
+     * @param type an extension type code
+     * @return the registration for an extension type code, or null
      */
-    Registration registrationFor(Class<?> c) {
-        if (all.length == 0) {
-            return null;
-        }
-        Registration r = forClass.get(c);
-        return r == NONE ? null : r;
-    }
-
-    /** Whether any extension type is registered (the packer then asks before its fast paths). */
-    boolean hasRegistrations() {
-        return all.length > 0;
-    }
-
-    /** @return the registration for an extension type code, or null */
     Registration registrationFor(byte type) {
-        return byCode[type & 0xFF];
+        return registry.forType(type);
     }
 
     // ---------------------------------------------------------------------------------------------
@@ -299,22 +177,42 @@ public final class MessagePackFactory {
 
     /** @return a new packer that collects its output; read it with {@link MessagePacker#toByteArray()} */
     public MessagePacker newPacker() {
-        return new MessagePacker(this, POOLED_BUFFER).reset(null);
+        return new MessagePacker(this, Pools.PACKER_BUFFER).reset(null);
     }
 
-    /** @return a new packer that writes to {@code out} through a buffer; call {@code flush()} or {@code close()} at the end */
+    /**
+     * Makes a packer that writes to a stream through a buffer; call {@code flush()} or
+     * {@code close()} at the end.
+     *
+     * @param out where the MessagePack goes
+     * @return the new packer
+     * @throws NullPointerException when {@code out} is null
+     */
     public MessagePacker newPacker(OutputStream out) {
-        return new MessagePacker(this, POOLED_BUFFER).reset(Objects.requireNonNull(out, "out"));
+        return new MessagePacker(this, Pools.PACKER_BUFFER).reset(Objects.requireNonNull(out, "out"));
     }
 
-    /** @return a new unpacker over a whole array (which is not copied) */
+    /**
+     * Makes an unpacker over a whole array, which is not copied.
+     *
+     * @param msgpack the input
+     * @return the new unpacker
+     * @throws MessagePackException LIMIT_EXCEEDED when the array is longer than maxDocumentLength
+     */
     public MessageUnpacker newUnpacker(byte[] msgpack) {
         return newUnpacker(msgpack, 0, msgpack.length);
     }
 
     /**
-     * @return a new unpacker over {@code msgpack[offset, offset + length)}; offsets in errors are
-     *     relative to {@code offset}
+     * Makes an unpacker over {@code msgpack[offset, offset + length)}, which is not copied; offsets
+     * in errors are relative to {@code offset}.
+     *
+     * @param msgpack the array holding the input
+     * @param offset the index of the first byte
+     * @param length the number of bytes
+     * @return the new unpacker
+     * @throws IndexOutOfBoundsException when the slice is not inside the array
+     * @throws MessagePackException LIMIT_EXCEEDED when {@code length} is above maxDocumentLength
      */
     public MessageUnpacker newUnpacker(byte[] msgpack, int offset, int length) {
         Objects.checkFromIndexSize(offset, length, msgpack.length);
@@ -322,7 +220,14 @@ public final class MessagePackFactory {
         return new MessageUnpacker(this).reset(msgpack, offset, length, -(long) offset, 0);
     }
 
-    /** @return a new unpacker reading {@code in} through a buffer (it may read ahead of the values it returns) */
+    /**
+     * Makes an unpacker reading a stream through a buffer; it may read ahead of the values it
+     * returns.
+     *
+     * @param in the input
+     * @return the new unpacker
+     * @throws NullPointerException when {@code in} is null
+     */
     public MessageUnpacker newUnpacker(InputStream in) {
         return new MessageUnpacker(this).reset(Objects.requireNonNull(in, "in"));
     }
@@ -334,77 +239,50 @@ public final class MessagePackFactory {
         }
     }
 
-    private MessagePacker acquirePacker() {
-        MessagePacker p = packers.get();
-        if (p.inUse) {
-            return new MessagePacker(this, POOLED_BUFFER).reset(null); // reentrant use: never the busy one
-        }
-        p.inUse = true;
-        return p.reset(null);
-    }
-
-    private void releasePacker(MessagePacker p) {
-        if (p.inUse) {
-            p.release(KEEP_BUFFER);
-            p.inUse = false;
-        }
-    }
-
-    private MessageUnpacker acquireUnpacker() {
-        MessageUnpacker u = unpackers.get();
-        if (u.inUse) {
-            return new MessageUnpacker(this);
-        }
-        u.inUse = true;
-        return u;
-    }
-
-    private void releaseUnpacker(MessageUnpacker u) {
-        if (u.inUse) {
-            u.clear();
-            u.inUse = false;
-        }
-    }
-
     // ---------------------------------------------------------------------------------------------
     // one-shot
 
     /**
      * Packs a value (see {@link MessagePack} for the types).
      *
+     * @param value the value
      * @return the MessagePack bytes
      * @throws MessagePackException UNSUPPORTED_VALUE or LIMIT_EXCEEDED, naming the path to the value
      */
     public byte[] pack(Object value) {
-        MessagePacker p = acquirePacker();
+        MessagePacker p = pools.acquirePacker();
         try {
             p.packValue(value);
             return p.toByteArray();
         } finally {
-            releasePacker(p);
+            pools.releasePacker(p);
         }
     }
 
     /**
      * Packs a value to a stream through a buffer, then flushes the stream (it is not closed).
      *
+     * @param value the value
+     * @param out where the MessagePack goes
      * @throws MessagePackException when the value cannot be packed
      * @throws UncheckedIOException when the stream fails
      */
     public void pack(Object value, OutputStream out) {
-        MessagePacker p = acquirePacker();
+        MessagePacker p = pools.acquirePacker();
         try {
             p.reset(Objects.requireNonNull(out, "out"));
             p.packValue(value);
             p.flush();
         } finally {
-            releasePacker(p);
+            pools.releasePacker(p);
         }
     }
 
     /**
      * Unpacks exactly one value from the whole array.
      *
+     * @param msgpack the input
+     * @return the value (see {@link MessagePack} for the mapping)
      * @throws MessagePackException for invalid input, a limit, or bytes after the value (TRAILING_DATA)
      */
     public Object unpack(byte[] msgpack) {
@@ -415,26 +293,34 @@ public final class MessagePackFactory {
      * Unpacks exactly one value from {@code msgpack[offset, offset + length)}; offsets in errors are
      * relative to {@code offset}.
      *
+     * @param msgpack the array holding the input
+     * @param offset the index of the first byte
+     * @param length the number of bytes
+     * @return the value (see {@link MessagePack} for the mapping)
      * @throws MessagePackException for invalid input, a limit, or bytes after the value
      * @throws IndexOutOfBoundsException when the slice is not inside the array
      */
     public Object unpack(byte[] msgpack, int offset, int length) {
         Objects.checkFromIndexSize(offset, length, msgpack.length);
         checkDocumentLength(length);
-        MessageUnpacker u = acquireUnpacker();
+        MessageUnpacker u = pools.acquireUnpacker();
         try {
             u.reset(msgpack, offset, length, -(long) offset, 0);
             Object v = u.unpackValue();
             u.requireEnd();
             return v;
         } finally {
-            releaseUnpacker(u);
+            pools.releaseUnpacker(u);
         }
     }
 
     /**
      * Unpacks exactly one value from the remaining bytes of a heap or direct buffer; its position is
      * not changed (a direct buffer is copied first).
+     *
+     * @param msgpack the input, from its position to its limit
+     * @return the value (see {@link MessagePack} for the mapping)
+     * @throws MessagePackException for invalid input, a limit, or bytes after the value
      */
     public Object unpack(ByteBuffer msgpack) {
         if (msgpack.hasArray()) {
@@ -450,6 +336,8 @@ public final class MessagePackFactory {
      * Reads the stream to its end and unpacks exactly one value from it; the stream is not closed.
      * For a stream of several values use {@link #newUnpacker(InputStream)}.
      *
+     * @param msgpack the input
+     * @return the value (see {@link MessagePack} for the mapping)
      * @throws MessagePackException for invalid input, a limit, or bytes after the value
      * @throws UncheckedIOException when reading fails
      */
@@ -467,6 +355,8 @@ public final class MessagePackFactory {
      * Converts one MessagePack value to compact JSON in this factory's {@link JsonForm}. Extensions
      * are not given to registered unpackers: they are written in the JSON form of extensions.
      *
+     * @param msgpack exactly one MessagePack value
+     * @return the JSON text
      * @throws MessagePackException for invalid MessagePack
      * @throws dev.hyson.JsonWriteException for what has no JSON form in the chosen form (a non-finite
      *     float or a nil map key in the documented form)
@@ -476,8 +366,7 @@ public final class MessagePackFactory {
         u.rawExtensions = true;
         Object v = u.unpackValue();
         u.requireEnd();
-        JsonWriter w = jsonWriter();
-        return w.write(JsonBridge.toJsonValue(v, jsonForm == JsonForm.LOSSLESS, w));
+        return bridge.write(v);
     }
 
     /**
@@ -485,6 +374,8 @@ public final class MessagePackFactory {
      * JSON, one value per line (NDJSON for several values). Neither stream is closed; {@code out} is
      * flushed.
      *
+     * @param msgpack the MessagePack values
+     * @param out where the JSON lines go
      * @return the number of values converted
      * @throws MessagePackException for invalid MessagePack (the values before it are written)
      * @throws UncheckedIOException when a stream fails
@@ -492,78 +383,62 @@ public final class MessagePackFactory {
     public long toJson(InputStream msgpack, OutputStream out) {
         MessageUnpacker u = newUnpacker(msgpack);
         u.rawExtensions = true;
-        boolean lossless = jsonForm == JsonForm.LOSSLESS;
-        long n = 0;
-        JsonWriter w = jsonWriter();
-        try {
-            while (u.hasNext()) {
-                Object v = u.unpackValue();
-                w.write(JsonBridge.toJsonValue(v, lossless, w), out);
-                out.write('\n');
-                n++;
-            }
-            out.flush();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        return n;
+        return bridge.writeAll(u, out);
     }
 
     /**
      * Converts a JSON text (strict RFC 8259, UTF-8) to MessagePack; in the {@link JsonForm#LOSSLESS}
      * form the tagged objects become the values they stand for.
      *
+     * @param json the JSON text
+     * @return the MessagePack bytes
      * @throws dev.hyson.JsonParseException for invalid JSON
      * @throws MessagePackException for a malformed tag (LOSSLESS) or a value with no MessagePack form
      */
     public byte[] fromJson(byte[] json) {
-        return pack(JsonBridge.fromJsonValue(jsonReader().parse(json), jsonForm == JsonForm.LOSSLESS));
+        return pack(bridge.read(json, 0, json.length));
     }
 
     /**
      * Converts the JSON text {@code json[offset, offset + length)} to MessagePack; see
      * {@link #fromJson(byte[])}. Offsets in errors are relative to {@code offset}.
+     *
+     * @param json the array holding the JSON text
+     * @param offset the index of its first byte
+     * @param length its length in bytes
+     * @return the MessagePack bytes
+     * @throws IndexOutOfBoundsException when the slice is not inside the array
+     * @throws dev.hyson.JsonParseException for invalid JSON
+     * @throws MessagePackException for a malformed tag (LOSSLESS) or a value with no MessagePack form
      */
     public byte[] fromJson(byte[] json, int offset, int length) {
-        return pack(JsonBridge.fromJsonValue(jsonReader().parse(json, offset, length), jsonForm == JsonForm.LOSSLESS));
+        return pack(bridge.read(json, offset, length));
     }
 
-    /** Converts a JSON text held in a Java string to MessagePack; see {@link #fromJson(byte[])}. */
+    /**
+     * Converts a JSON text held in a Java string to MessagePack; see {@link #fromJson(byte[])}.
+     *
+     * @param json the JSON text
+     * @return the MessagePack bytes
+     * @throws dev.hyson.JsonParseException for invalid JSON
+     * @throws MessagePackException for a malformed tag (LOSSLESS) or a value with no MessagePack form
+     */
     public byte[] fromJson(String json) {
-        return pack(JsonBridge.fromJsonValue(jsonReader().parse(json), jsonForm == JsonForm.LOSSLESS));
+        return pack(bridge.read(json));
     }
 
     /**
      * Reads one JSON document from a stream and writes it as MessagePack to {@code out} through a
      * buffer; neither stream is closed, {@code out} is flushed. See {@link #fromJson(byte[])}.
+     *
+     * @param json the JSON text
+     * @param out where the MessagePack goes
+     * @throws dev.hyson.JsonParseException for invalid JSON
+     * @throws MessagePackException for a malformed tag (LOSSLESS) or a value with no MessagePack form
+     * @throws UncheckedIOException when a stream fails
      */
     public void fromJson(InputStream json, OutputStream out) {
-        pack(JsonBridge.fromJsonValue(jsonReader().parse(json), jsonForm == JsonForm.LOSSLESS), out);
-    }
-
-    /**
-     * The JSON depth that holds any value within {@code maxDepth} MessagePack levels: the JSON
-     * forms add levels (a lossless {@code $map} three per map, a tag one). The MessagePack depth
-     * itself is checked by the unpacker ({@code toJson}) or the packer ({@code fromJson}).
-     */
-    private static int jsonDepth(int maxDepth) {
-        return (int) Math.min(Integer.MAX_VALUE, 3L * maxDepth + 2);
-    }
-
-    private JsonWriter jsonWriter() {
-        JsonWriter w = jsonWriter;
-        if (w == null) {
-            w = jsonWriter = JsonWriter.builder().maxDepth(jsonDepth(maxDepth)).build();
-        }
-        return w;
-    }
-
-    private JsonReader jsonReader() {
-        JsonReader r = jsonReader;
-        if (r == null) {
-            r = jsonReader = JsonReader.builder().maxDepth(jsonDepth(maxDepth)).build();
-        }
-        return r;
+        pack(bridge.read(json), out);
     }
 
     // ---------------------------------------------------------------------------------------------
@@ -589,7 +464,13 @@ public final class MessagePackFactory {
         private Builder() {
         }
 
-        /** Nesting of arrays, maps and registered extensions, for unpacking and packing (default 1000; at least 1). */
+        /**
+         * Nesting of arrays, maps and registered extensions, for unpacking and packing.
+         *
+         * @param levels the most levels (default 1000; at least 1)
+         * @return this builder
+         * @throws IllegalArgumentException when {@code levels} is below 1
+         */
         public Builder maxDepth(int levels) {
             if (levels < 1) {
                 throw new IllegalArgumentException("maxDepth must be at least 1: " + levels);
@@ -598,25 +479,49 @@ public final class MessagePackFactory {
             return this;
         }
 
-        /** Bytes of one str (default 20,000,000). */
+        /**
+         * Bytes of one str.
+         *
+         * @param bytes the most bytes (default 20,000,000)
+         * @return this builder
+         * @throws IllegalArgumentException when {@code bytes} is negative
+         */
         public Builder maxStringLength(long bytes) {
             this.maxStringLength = positive(bytes, "maxStringLength");
             return this;
         }
 
-        /** Bytes of one bin or extension payload (default 100,000,000). */
+        /**
+         * Bytes of one bin or extension payload.
+         *
+         * @param bytes the most bytes (default 100,000,000)
+         * @return this builder
+         * @throws IllegalArgumentException when {@code bytes} is negative
+         */
         public Builder maxBinaryLength(long bytes) {
             this.maxBinaryLength = positive(bytes, "maxBinaryLength");
             return this;
         }
 
-        /** Elements of one array or entries of one map (default 100,000,000). */
+        /**
+         * Elements of one array or entries of one map.
+         *
+         * @param count the most elements or entries (default 100,000,000)
+         * @return this builder
+         * @throws IllegalArgumentException when {@code count} is negative
+         */
         public Builder maxContainerSize(long count) {
             this.maxContainerSize = positive(count, "maxContainerSize");
             return this;
         }
 
-        /** Bytes of one input; a stream is read no further (default 1 GiB). */
+        /**
+         * Bytes of one input; a stream is read no further.
+         *
+         * @param bytes the most bytes (default 1 GiB)
+         * @return this builder
+         * @throws IllegalArgumentException when {@code bytes} is negative
+         */
         public Builder maxDocumentLength(long bytes) {
             this.maxDocumentLength = positive(bytes, "maxDocumentLength");
             return this;
@@ -629,7 +534,13 @@ public final class MessagePackFactory {
             return v;
         }
 
-        /** Ill-formed UTF-8 in a str: {@link Utf8Policy#ERROR} (default) or {@link Utf8Policy#REPLACE}. */
+        /**
+         * What ill-formed UTF-8 in a str does.
+         *
+         * @param policy {@link Utf8Policy#ERROR} (default) or {@link Utf8Policy#REPLACE}
+         * @return this builder
+         * @throws NullPointerException when {@code policy} is null
+         */
         public Builder invalidUtf8(Utf8Policy policy) {
             this.invalidUtf8 = Objects.requireNonNull(policy);
             return this;
@@ -638,6 +549,9 @@ public final class MessagePackFactory {
         /**
          * An extension with no registered type: false (default) unpacks it as {@link ExtensionValue};
          * true fails with UNKNOWN_EXTENSION. The timestamp type -1 is always known.
+         *
+         * @param fail whether an unknown extension fails
+         * @return this builder
          */
         public Builder failOnUnknownExtension(boolean fail) {
             this.failOnUnknownExtension = fail;
@@ -650,37 +564,67 @@ public final class MessagePackFactory {
          * accepts every format; in this mode a str value (or map key) that is not UTF-8 is read as
          * the {@code byte[]} it was (the old raw type held any bytes), so what such a factory packs
          * it reads back. {@link MessageUnpacker#unpackString()} still requires UTF-8.
+         *
+         * @param oldSpec whether to pack for the pre-2013 specification
+         * @return this builder
          */
         public Builder compatibility(boolean oldSpec) {
             this.compatibility = oldSpec;
             return this;
         }
 
-        /** Whether {@code byte[]} is packed as bin (true, default) or as str (false). */
+        /**
+         * Whether {@code byte[]} is packed as bin or as str.
+         *
+         * @param bin true (default) for bin, false for str
+         * @return this builder
+         */
         public Builder binaryForByteArrays(boolean bin) {
             this.binaryForByteArrays = bin;
             return this;
         }
 
-        /** Whether a {@code Float} is packed as float32 (true, default) or widened to float64. */
+        /**
+         * Whether a {@code Float} is packed as float32 or widened to float64.
+         *
+         * @param float32 true (default) for float32, false for float64
+         * @return this builder
+         */
         public Builder floatAsFloat32(boolean float32) {
             this.floatAsFloat32 = float32;
             return this;
         }
 
-        /** What packing a {@code BigDecimal} does (default {@link BigDecimalPolicy#ERROR}). */
+        /**
+         * What packing a {@code BigDecimal} does.
+         *
+         * @param policy the policy (default {@link BigDecimalPolicy#ERROR})
+         * @return this builder
+         * @throws NullPointerException when {@code policy} is null
+         */
         public Builder bigDecimals(BigDecimalPolicy policy) {
             this.bigDecimalPolicy = Objects.requireNonNull(policy);
             return this;
         }
 
-        /** Whether str map keys go through the shared key cache (default true). */
+        /**
+         * Whether str map keys go through the shared key cache.
+         *
+         * @param intern true (default) to use the key cache
+         * @return this builder
+         */
         public Builder internKeys(boolean intern) {
             this.internKeys = intern;
             return this;
         }
 
-        /** The JSON form of {@code toJson} and {@code fromJson} (default {@link JsonForm#DOCUMENTED}). */
+        /**
+         * The JSON form of {@code toJson} and {@code fromJson}.
+         *
+         * @param form the form (default {@link JsonForm#DOCUMENTED})
+         * @return this builder
+         * @throws NullPointerException when {@code form} is null
+         */
         public Builder jsonForm(JsonForm form) {
             this.jsonForm = Objects.requireNonNull(form);
             return this;
@@ -695,11 +639,18 @@ public final class MessagePackFactory {
          * last registration of a class or a code wins. Nested extension values count toward
          * {@code maxDepth}, packing and unpacking.
          *
+         * @param <T> the registered Java type
+         * @param javaType the registered Java type
          * @param type the extension type code, 0..127 (negative codes are reserved by the specification)
+         * @param packer writes a value's payload
+         * @param unpacker reads a payload back into a value
+         * @return this builder
+         * @throws IllegalArgumentException when {@code type} is outside 0..127
+         * @throws NullPointerException when an argument is null
          */
         public <T> Builder register(Class<T> javaType, int type, ExtensionPacker<? super T> packer,
                 ExtensionUnpacker<? extends T> unpacker) {
-            add(new Registration(javaType, code(type), Objects.requireNonNull(packer), Objects.requireNonNull(unpacker),
+            add(new Registration(javaType, Registration.code(type), Objects.requireNonNull(packer), Objects.requireNonNull(unpacker),
                     null, null, null, null));
             return this;
         }
@@ -707,37 +658,54 @@ public final class MessagePackFactory {
         /**
          * Registers an extension type whose natural form is a {@code String} (a symbol by its
          * name): the payload is that string's UTF-8, written straight into the packer's buffer and
-         * read back through the key cache, with no intermediate array.
+         * read back through the key cache, with no intermediate array. Lookup and replacement are
+         * as for {@link #register}.
+         *
+         * @param <T> the registered Java type
+         * @param javaType the registered Java type
+         * @param type the extension type code, 0..127
+         * @param toString a value's string form, packed as UTF-8 (it must not return null)
+         * @param fromString reads the string form back into a value
+         * @return this builder
+         * @throws IllegalArgumentException when {@code type} is outside 0..127
+         * @throws NullPointerException when an argument is null
          */
         public <T> Builder registerString(Class<T> javaType, int type, Function<? super T, String> toString,
                 Function<String, ? extends T> fromString) {
-            add(new Registration(javaType, code(type), null, null, Objects.requireNonNull(toString),
+            add(new Registration(javaType, Registration.code(type), null, null, Objects.requireNonNull(toString),
                     Objects.requireNonNull(fromString), null, null));
             return this;
         }
 
-        /** Registers an extension type whose natural form is a {@code byte[]}: the payload is those bytes. */
+        /**
+         * Registers an extension type whose natural form is a {@code byte[]}: the payload is those
+         * bytes. Lookup and replacement are as for {@link #register}.
+         *
+         * @param <T> the registered Java type
+         * @param javaType the registered Java type
+         * @param type the extension type code, 0..127
+         * @param toBytes a value's byte form (it must not return null)
+         * @param fromBytes reads the byte form (a copy of the payload) back into a value
+         * @return this builder
+         * @throws IllegalArgumentException when {@code type} is outside 0..127
+         * @throws NullPointerException when an argument is null
+         */
         public <T> Builder registerBytes(Class<T> javaType, int type, Function<? super T, byte[]> toBytes,
                 Function<byte[], ? extends T> fromBytes) {
-            add(new Registration(javaType, code(type), null, null, null, null, Objects.requireNonNull(toBytes),
+            add(new Registration(javaType, Registration.code(type), null, null, null, null, Objects.requireNonNull(toBytes),
                     Objects.requireNonNull(fromBytes)));
             return this;
         }
 
-        private static byte code(int type) {
-            if (type < 0 || type > 127) {
-                throw new IllegalArgumentException("extension type must be 0..127 (negative types are reserved): " + type);
-            }
-            return (byte) type;
-        }
-
         private void add(Registration r) {
-            registrations.values().removeIf(x -> x.type == r.type);
-            registrations.remove(r.javaType); // a class registered again moves to the end
-            registrations.put(r.javaType, r);
+            ExtensionRegistry.add(registrations, r);
         }
 
-        /** @return the immutable factory */
+        /**
+         * Makes the factory; this builder can go on to make others.
+         *
+         * @return the immutable factory
+         */
         public MessagePackFactory build() {
             return new MessagePackFactory(this);
         }

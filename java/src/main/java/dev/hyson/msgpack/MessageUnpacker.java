@@ -1,21 +1,10 @@
 package dev.hyson.msgpack;
 
-import dev.hyson.internal.names.KeyCache;
-import dev.hyson.internal.text.Swar;
-import dev.hyson.internal.text.Utf8;
 import java.io.Closeable;
-import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
 import java.math.BigInteger;
-import java.nio.ByteOrder;
-import java.nio.charset.StandardCharsets;
-import java.time.DateTimeException;
 import java.time.Instant;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
 
 /**
  * Reads MessagePack values one at a time, from a byte array (or a slice of one) or from an
@@ -37,73 +26,50 @@ import java.util.LinkedHashMap;
  *
  * <p>Not thread-safe. Closing it closes the stream, if any.
  */
-public final class MessageUnpacker implements Closeable {
-    private static final VarHandle LONG_BE = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
-    private static final VarHandle INT_BE = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.BIG_ENDIAN);
-    private static final VarHandle SHORT_BE = MethodHandles.byteArrayViewVarHandle(short[].class, ByteOrder.BIG_ENDIAN);
-    private static final BigInteger TWO_64 = BigInteger.ONE.shiftLeft(64);
-    private static final int MAX_ARRAY = Integer.MAX_VALUE - 16;
-    private static final int STREAM_BUFFER = 8192;
+public final class MessageUnpacker extends ValueReader implements Closeable {
     /**
-     * How deep arrays and maps used as map keys may nest inside one another. A map hashes each key
-     * in full, so a key inside a key is hashed once per enclosing key: the bound keeps unpacking
-     * linear (a chain of maps keyed by maps would cost depth x size).
+     * The header of an extension value.
+     *
+     * @param type the extension type code (-1 is the timestamp)
+     * @param length the payload length in bytes
      */
-    static final int MAX_KEY_NESTING = 2;
-    /** Elements a container read from a stream is first sized for; it grows as elements arrive. */
-    private static final int STREAM_PRESIZE = 16;
-
-    /** The header of an extension value: its type code and payload length in bytes. */
     public record ExtensionHeader(byte type, int length) {
     }
 
-    private final MessagePackFactory f;
-    private byte[] buf;
-    private int pos;
-    private int limit;
-    private InputStream in;
-    /** Offset of {@code buf[0]} from the start of the input (negative for a slice that starts later). */
-    private long origin;
     /** Nesting already open around this unpacker (extension payloads inherit their parent's). */
     private int baseDepth;
-    /**
-     * Values that the containers enclosing the one being read still declare (over an array): each
-     * takes at least a byte, so a container may declare no more elements than the bytes left after
-     * them. Nested headers that each claim the whole rest of the input are refused at once instead
-     * of pre-sizing one list per level to the whole input.
-     */
-    private long owed;
-    /** Map keys that are arrays or maps enclosing the value being read (see {@link #MAX_KEY_NESTING}). */
-    private int keyNesting;
-    /** Extensions unpacked as {@link ExtensionValue} (and timestamps as {@code Instant}) whatever the registry says. */
-    boolean rawExtensions;
     /** Taken from the factory's per-thread pool. */
     boolean inUse;
 
     MessageUnpacker(MessagePackFactory f) {
-        this.f = f;
-        this.buf = new byte[0];
+        super(f);
     }
 
-    /** Points this unpacker at {@code b[off, off + len)}. */
+    /**
+     * Points this unpacker at {@code b[off, off + len)}.
+     *
+     * @param b the array holding the input
+     * @param off the index of the first byte
+     * @param len the number of bytes
+     * @param originOfB the input offset of {@code b[0]}, for errors
+     * @param depth the nesting already open around the input (an extension payload's)
+     * @return this unpacker
+     */
     MessageUnpacker reset(byte[] b, int off, int len, long originOfB, int depth) {
-        this.buf = b;
-        this.pos = off;
-        this.limit = off + len;
-        this.in = null;
-        this.origin = originOfB;
+        setInput(b, off, len, originOfB);
         this.baseDepth = depth;
         this.rawExtensions = false;
         return this;
     }
 
-    /** Points this unpacker at a stream, with a buffer of its own. */
+    /**
+     * Points this unpacker at a stream, with a buffer of its own.
+     *
+     * @param stream the input
+     * @return this unpacker
+     */
     MessageUnpacker reset(InputStream stream) {
-        this.buf = new byte[STREAM_BUFFER];
-        this.pos = 0;
-        this.limit = 0;
-        this.in = stream;
-        this.origin = 0;
+        setInput(stream);
         this.baseDepth = 0;
         this.rawExtensions = false;
         return this;
@@ -111,122 +77,18 @@ public final class MessageUnpacker implements Closeable {
 
     /** Drops the references to the input (for pooling). */
     void clear() {
-        buf = new byte[0];
-        pos = 0;
-        limit = 0;
-        in = null;
+        clearInput();
     }
 
-    MessagePackFactory factory() {
-        return f;
-    }
-
-    /** Decodes the whole {@code len}-byte input as a str (for string-form extensions). */
+    /**
+     * Decodes the whole {@code len}-byte input as a str (for string-form extensions).
+     *
+     * @param len the input's length
+     * @return the string
+     */
     String readStrForExtension(int len) {
         require(len);
         return readStr(len);
-    }
-
-    // ---------------------------------------------------------------------------------------------
-    // buffer
-
-    /** @return the offset of the next byte from the start of the input */
-    public long offset() {
-        return origin + pos;
-    }
-
-    /**
-     * @return the bytes left: over an array or an extension payload, all that remain; over a stream,
-     *     those already buffered
-     */
-    public int remaining() {
-        return limit - pos;
-    }
-
-    /**
-     * @return true when another value follows; false at the end of the input
-     * @throws UncheckedIOException when the stream fails
-     */
-    public boolean hasNext() {
-        return pos < limit || fillSome();
-    }
-
-    private boolean fillSome() {
-        if (in == null) {
-            return false;
-        }
-        compact();
-        readMore();
-        return pos < limit;
-    }
-
-    private void compact() {
-        if (pos > 0) {
-            System.arraycopy(buf, pos, buf, 0, limit - pos);
-            origin += pos;
-            limit -= pos;
-            pos = 0;
-        }
-    }
-
-    /** Reads once into the buffer's free space; false at the end of the stream. */
-    private boolean readMore() {
-        int r;
-        try {
-            r = in.read(buf, limit, buf.length - limit);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        if (r <= 0) {
-            return false;
-        }
-        limit += r;
-        if (origin + limit > f.maxDocumentLength) {
-            throw limit("document longer than maxDocumentLength (" + f.maxDocumentLength + " bytes)",
-                    f.maxDocumentLength);
-        }
-        return true;
-    }
-
-    /** Makes {@code n} bytes available from {@code pos}, or fails with TRUNCATED. */
-    private void require(int n) {
-        if (limit - pos < n) {
-            fill(n);
-        }
-    }
-
-    private void fill(int n) {
-        if (in == null) {
-            throw truncated(n);
-        }
-        compact();
-        while (limit < n) {
-            if (limit == buf.length) {
-                // grows only as data arrives, so a lying length costs at most twice what was sent
-                int want = (int) Math.min(MAX_ARRAY, Math.max(n <= buf.length * 2L ? n : buf.length * 2L, 16));
-                byte[] nb = new byte[Math.max(want, buf.length)];
-                System.arraycopy(buf, 0, nb, 0, limit);
-                buf = nb;
-            }
-            if (!readMore()) {
-                throw truncated(n);
-            }
-        }
-    }
-
-    private MessagePackException truncated(long n) {
-        return new MessagePackException(MessagePackException.Kind.TRUNCATED,
-                "unexpected end of input: " + n + (n == 1 ? " byte" : " bytes") + " needed, " + (limit - pos) + " remain",
-                origin + limit);
-    }
-
-    /** @return "1 byte is" or "N bytes is", for limit messages */
-    private static String bytesIs(long n) {
-        return n + (n == 1 ? " byte is" : " bytes is");
-    }
-
-    private MessagePackException limit(String what, long at) {
-        return new MessagePackException(MessagePackException.Kind.LIMIT_EXCEEDED, what, at);
     }
 
     private MessagePackException mismatch(String expected, int b, long at) {
@@ -235,34 +97,13 @@ public final class MessageUnpacker implements Closeable {
                 "expected " + expected + " but found " + fmt + " (0x" + Integer.toHexString(b & 0xFF) + ")", at);
     }
 
-    private int u8() {
-        return buf[pos++] & 0xFF;
-    }
-
-    private int u16() {
-        int v = (short) SHORT_BE.get(buf, pos) & 0xFFFF;
-        pos += 2;
-        return v;
-    }
-
-    private int i32() {
-        int v = (int) INT_BE.get(buf, pos);
-        pos += 4;
-        return v;
-    }
-
-    private long i64() {
-        long v = (long) LONG_BE.get(buf, pos);
-        pos += 8;
-        return v;
-    }
-
     // ---------------------------------------------------------------------------------------------
     // pull API
 
     /**
      * Peeks at the next value's format without consuming it.
      *
+     * @return the format of the next value
      * @throws MessagePackException TRUNCATED at the end of the input
      */
     public MessageFormat nextFormat() {
@@ -270,7 +111,12 @@ public final class MessageUnpacker implements Closeable {
         return MessageFormat.of(buf[pos]);
     }
 
-    /** @return the type of the next value, without consuming it */
+    /**
+     * Peeks at the type of the next value without consuming it.
+     *
+     * @return the type of the next value
+     * @throws MessagePackException TRUNCATED at the end of the input, INVALID_FORMAT for the byte 0xc1
+     */
     public ValueType nextValueType() {
         MessageFormat fmt = nextFormat();
         if (fmt == MessageFormat.NEVER_USED) {
@@ -279,12 +125,12 @@ public final class MessageUnpacker implements Closeable {
         return fmt.valueType();
     }
 
-    private MessagePackException neverUsed() {
-        return new MessagePackException(MessagePackException.Kind.INVALID_FORMAT,
-                "byte 0xc1 is never used in MessagePack", offset());
-    }
 
-    /** Reads a nil. */
+    /**
+     * Reads a nil.
+     *
+     * @throws MessagePackException TYPE_MISMATCH for another value, TRUNCATED at the end of the input
+     */
     public void unpackNil() {
         require(1);
         if (buf[pos] != (byte) 0xc0) {
@@ -293,7 +139,12 @@ public final class MessageUnpacker implements Closeable {
         pos++;
     }
 
-    /** @return true, and consumes it, when the next value is nil */
+    /**
+     * Reads a nil if one is next.
+     *
+     * @return true, and consumes it, when the next value is nil
+     * @throws MessagePackException TRUNCATED at the end of the input
+     */
     public boolean tryUnpackNil() {
         require(1);
         if (buf[pos] == (byte) 0xc0) {
@@ -303,7 +154,12 @@ public final class MessageUnpacker implements Closeable {
         return false;
     }
 
-    /** Reads true or false. */
+    /**
+     * Reads true or false.
+     *
+     * @return the boolean
+     * @throws MessagePackException TYPE_MISMATCH for another value, TRUNCATED at the end of the input
+     */
     public boolean unpackBoolean() {
         require(1);
         byte b = buf[pos];
@@ -318,6 +174,7 @@ public final class MessageUnpacker implements Closeable {
      * Reads an integer of any int or uint format that fits a {@code long}. On failure nothing is
      * consumed (a uint64 that does not fit can then be read with {@link #unpackBigInteger()}).
      *
+     * @return the integer
      * @throws MessagePackException TYPE_MISMATCH for other formats, INTEGER_OVERFLOW for a uint64
      *     above {@code Long.MAX_VALUE}
      */
@@ -360,6 +217,7 @@ public final class MessageUnpacker implements Closeable {
     /**
      * Reads an integer that fits an {@code int}. On failure nothing is consumed.
      *
+     * @return the integer
      * @throws MessagePackException INTEGER_OVERFLOW when it does not fit, TYPE_MISMATCH for other formats
      */
     public int unpackInt() {
@@ -372,7 +230,12 @@ public final class MessageUnpacker implements Closeable {
         return (int) v;
     }
 
-    /** Reads an integer of any format, uint64 included. */
+    /**
+     * Reads an integer of any format, uint64 included.
+     *
+     * @return the integer
+     * @throws MessagePackException TYPE_MISMATCH for another value, TRUNCATED at the end of the input
+     */
     public BigInteger unpackBigInteger() {
         require(1);
         if (buf[pos] == (byte) 0xcf) {
@@ -384,12 +247,22 @@ public final class MessageUnpacker implements Closeable {
         return BigInteger.valueOf(unpackLong());
     }
 
-    /** Reads a float32 or float64 (narrowed to float). */
+    /**
+     * Reads a float32 or float64 (narrowed to float).
+     *
+     * @return the number
+     * @throws MessagePackException TYPE_MISMATCH for another value, TRUNCATED at the end of the input
+     */
     public float unpackFloat() {
         return (float) unpackDouble();
     }
 
-    /** Reads a float32 (widened exactly) or a float64. */
+    /**
+     * Reads a float32 (widened exactly) or a float64.
+     *
+     * @return the number
+     * @throws MessagePackException TYPE_MISMATCH for another value, TRUNCATED at the end of the input
+     */
     public double unpackDouble() {
         require(1);
         byte b = buf[pos];
@@ -410,6 +283,8 @@ public final class MessageUnpacker implements Closeable {
      * Reads a str header (fixstr, str8, str16, str32).
      *
      * @return the length in bytes of the UTF-8 that follows; read it with {@link #readPayload(int)}
+     * @throws MessagePackException TYPE_MISMATCH for another value, LIMIT_EXCEEDED above
+     *     maxStringLength, TRUNCATED when the input is shorter than the length
      */
     public int unpackStringHeader() {
         long at = offset();
@@ -441,6 +316,8 @@ public final class MessageUnpacker implements Closeable {
      * Reads a bin header (bin8, bin16, bin32).
      *
      * @return the length in bytes of the payload that follows
+     * @throws MessagePackException TYPE_MISMATCH for another value, LIMIT_EXCEEDED above
+     *     maxBinaryLength, TRUNCATED when the input is shorter than the length
      */
     public int unpackBinaryHeader() {
         long at = offset();
@@ -499,6 +376,8 @@ public final class MessageUnpacker implements Closeable {
      * Reads an array header (fixarray, array16, array32).
      *
      * @return the number of elements that follow
+     * @throws MessagePackException TYPE_MISMATCH for another value, LIMIT_EXCEEDED above
+     *     maxContainerSize, TRUNCATED when fewer bytes than elements remain
      */
     public int unpackArrayHeader() {
         long at = offset();
@@ -526,6 +405,8 @@ public final class MessageUnpacker implements Closeable {
      * Reads a map header (fixmap, map16, map32).
      *
      * @return the number of entries (key-value pairs) that follow
+     * @throws MessagePackException TYPE_MISMATCH for another value, LIMIT_EXCEEDED above
+     *     maxContainerSize, TRUNCATED when fewer bytes than keys and values remain
      */
     public int unpackMapHeader() {
         long at = offset();
@@ -551,6 +432,10 @@ public final class MessageUnpacker implements Closeable {
 
     /**
      * Reads an extension header (fixext1..16, ext8, ext16, ext32); the payload follows.
+     *
+     * @return the type code and payload length
+     * @throws MessagePackException TYPE_MISMATCH for another value, LIMIT_EXCEEDED above
+     *     maxBinaryLength, TRUNCATED when the input is shorter than the length
      */
     public ExtensionHeader unpackExtensionHeader() {
         long at = offset();
@@ -576,6 +461,9 @@ public final class MessageUnpacker implements Closeable {
     /**
      * Reads {@code n} payload bytes (after a str, bin or ext header) into a new array.
      *
+     * @param n the number of bytes
+     * @return the bytes
+     * @throws IllegalArgumentException when {@code n} is negative
      * @throws MessagePackException TRUNCATED when fewer remain
      */
     public byte[] readPayload(int n) {
@@ -589,7 +477,15 @@ public final class MessageUnpacker implements Closeable {
         return out;
     }
 
-    /** Reads {@code len} payload bytes into {@code dst[off, off + len)}. */
+    /**
+     * Reads {@code len} payload bytes into {@code dst[off, off + len)}.
+     *
+     * @param dst where the bytes go
+     * @param off the index in {@code dst} of the first byte
+     * @param len the number of bytes
+     * @throws IndexOutOfBoundsException when the range is not inside {@code dst}
+     * @throws MessagePackException TRUNCATED when fewer remain
+     */
     public void readPayload(byte[] dst, int off, int len) {
         java.util.Objects.checkFromIndexSize(off, len, dst.length);
         require(len);
@@ -597,14 +493,26 @@ public final class MessageUnpacker implements Closeable {
         pos += len;
     }
 
-    /** Reads a str value as a {@code String} (UTF-8, checked as the factory's policy says). */
+    /**
+     * Reads a str value as a {@code String} (UTF-8, checked as the factory's policy says).
+     *
+     * @return the string
+     * @throws MessagePackException TYPE_MISMATCH for another value, INVALID_UTF8 for ill-formed
+     *     UTF-8 (unless the policy is REPLACE), LIMIT_EXCEEDED above maxStringLength, TRUNCATED
+     */
     public String unpackString() {
         int n = unpackStringHeader();
         require(n);
         return readStr(n);
     }
 
-    /** Reads a bin value. */
+    /**
+     * Reads a bin value.
+     *
+     * @return the bytes
+     * @throws MessagePackException TYPE_MISMATCH for another value, LIMIT_EXCEEDED above
+     *     maxBinaryLength, TRUNCATED
+     */
     public byte[] unpackBinary() {
         return readPayload(unpackBinaryHeader());
     }
@@ -613,6 +521,7 @@ public final class MessageUnpacker implements Closeable {
      * Reads a timestamp extension (type -1, specification "Timestamp extension type") in its 32-,
      * 64- or 96-bit form.
      *
+     * @return the instant
      * @throws MessagePackException TYPE_MISMATCH for another value, INVALID_TIMESTAMP for a bad payload
      */
     public Instant unpackTimestamp() {
@@ -623,12 +532,15 @@ public final class MessageUnpacker implements Closeable {
                     "expected a timestamp (ext type -1) but found ext type " + h.type(), at);
         }
         require(h.length());
-        return readTimestamp(h.length(), at);
+        int p = pos;
+        pos = p + h.length();
+        return Timestamps.read(buf, p, h.length(), at);
     }
 
     /**
      * Reads one whole value as Java objects (see {@link MessagePack} for the mapping).
      *
+     * @return the value
      * @throws MessagePackException for invalid input or a limit
      */
     public Object unpackValue() {
@@ -646,7 +558,12 @@ public final class MessageUnpacker implements Closeable {
         }
     }
 
-    /** Skips one whole value, containers and extension payloads included, without recursion. */
+    /**
+     * Skips one whole value, containers and extension payloads included, without recursion.
+     *
+     * @throws MessagePackException INVALID_FORMAT for the byte 0xc1, TRUNCATED when the input ends
+     *     inside the value
+     */
     public void skipValue() {
         long values = 1;
         while (values > 0) {
@@ -701,43 +618,14 @@ public final class MessageUnpacker implements Closeable {
         }
     }
 
-    private void skip(long n) {
-        if (limit - pos >= n) {
-            pos += (int) n;
-            return;
-        }
-        if (in == null) {
-            throw truncated(n);
-        }
-        n -= limit - pos;
-        origin += limit;
-        pos = 0;
-        limit = 0;
-        while (n > 0) {
-            if (!readMore()) {
-                throw truncated(n);
-            }
-            int take = (int) Math.min(n, limit);
-            n -= take;
-            pos = take;
-            if (pos == limit) {
-                origin += limit;
-                pos = 0;
-                limit = 0;
-            }
-        }
-    }
-
-    /** Closes the stream, if any. */
+    /**
+     * Closes the stream, if any.
+     *
+     * @throws UncheckedIOException when closing it fails
+     */
     @Override
     public void close() {
-        if (in != null) {
-            try {
-                in.close();
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
-        }
+        closeInput();
     }
 
     /** Fails unless the input is exhausted. */
@@ -748,336 +636,14 @@ public final class MessageUnpacker implements Closeable {
         }
     }
 
-    // ---------------------------------------------------------------------------------------------
-    // tree
-
-    Object readValue(int depth) {
-        if (pos >= limit) {
-            require(1);
-        }
-        int b = buf[pos++];
-        if (b >= -32) {
-            return Long.valueOf(b); // positive and negative fixint: Long's cache, no allocation
-        }
-        int u = b & 0xFF;
-        if (u >= 0xa0 && u <= 0xbf) {
-            int n = u & 0x1F;
-            if (n > f.maxStringLength) {
-                throw limit(bytesIs(n) + " longer than maxStringLength (" + f.maxStringLength + ")", offset() - 1);
-            }
-            require(n);
-            return readStrValue(n);
-        }
-        if (u <= 0x8f) {
-            return readMap(u & 0x0F, depth);
-        }
-        if (u <= 0x9f) {
-            return readArray(u & 0x0F, depth);
-        }
-        switch (u) {
-            case 0xc0: return null;
-            case 0xc2: return Boolean.FALSE;
-            case 0xc3: return Boolean.TRUE;
-            case 0xca: require(4); return Float.intBitsToFloat(i32());
-            case 0xcb: require(8); return Double.longBitsToDouble(i64());
-            case 0xcc: require(1); return Long.valueOf(u8());
-            case 0xcd: require(2); return Long.valueOf(u16());
-            case 0xce: require(4); return Long.valueOf(i32() & 0xFFFFFFFFL);
-            case 0xcf: {
-                require(8);
-                long v = i64();
-                return v >= 0 ? Long.valueOf(v) : BigInteger.valueOf(v).add(TWO_64);
-            }
-            case 0xd0: require(1); return Long.valueOf(buf[pos++]);
-            case 0xd1: require(2); return Long.valueOf((short) u16());
-            case 0xd2: require(4); return Long.valueOf(i32());
-            case 0xd3: require(8); return Long.valueOf(i64());
-            case 0xc1:
-                pos--;
-                throw neverUsed();
-            default:
-                pos--;
-                return readOther(u, depth);
-        }
-    }
-
-    /** str8..32, bin, ext, array16/32, map16/32: the formats with a length or count after the first byte. */
-    private Object readOther(int u, int depth) {
-        switch (u) {
-            case 0xd9: case 0xda: case 0xdb: {
-                int n = unpackStringHeader();
-                require(n);
-                return readStrValue(n);
-            }
-            case 0xc4: case 0xc5: case 0xc6:
-                return readPayload(unpackBinaryHeader());
-            case 0xdc: case 0xdd: {
-                long at = offset();
-                int n = unpackArrayHeader();
-                if (depth >= f.maxDepth) {
-                    throw tooDeep(at);
-                }
-                return readArrayBody(n, depth, at);
-            }
-            case 0xde: case 0xdf: {
-                long at = offset();
-                int n = unpackMapHeader();
-                if (depth >= f.maxDepth) {
-                    throw tooDeep(at);
-                }
-                return readMapBody(n, depth, at);
-            }
-            default: {
-                long at = offset();
-                ExtensionHeader h = unpackExtensionHeader();
-                require(h.length());
-                return readExtension(h.type(), h.length(), depth, at);
-            }
-        }
-    }
-
-    private MessagePackException tooDeep(long at) {
-        return limit("nesting deeper than maxDepth (" + f.maxDepth + "): raise it with MessagePackFactory.Builder.maxDepth", at);
-    }
-
-    private Object readArray(int n, int depth) {
-        if (depth >= f.maxDepth) {
-            throw tooDeep(offset() - 1);
-        }
-        if (n > f.maxContainerSize) {
-            throw limit(n + " elements is more than maxContainerSize (" + f.maxContainerSize + ")", offset() - 1);
-        }
-        return readArrayBody(n, depth, offset() - 1);
-    }
-
-    /** Fails when {@code values} more cannot fit in the bytes left besides those still owed around them. */
-    private void checkOwed(long values, long outer, long at) {
-        if (in == null && values > limit - pos - outer) {
-            throw new MessagePackException(MessagePackException.Kind.TRUNCATED, values + " values declared, only "
-                    + (limit - pos) + " bytes remain for them and the " + outer + " values the enclosing containers declare", at);
-        }
-    }
-
-    private Object readArrayBody(int n, int depth, long at) {
-        long outer = owed;
-        checkOwed(n, outer, at);
-        // over a stream a count is not checked against the input: no pre-sizing to it
-        ArrayList<Object> list = new ArrayList<>(in == null ? n : Math.min(n, STREAM_PRESIZE));
-        for (int i = 0; i < n; i++) {
-            owed = outer + (n - i - 1);
-            list.add(readValue(depth + 1));
-        }
-        owed = outer;
-        return list;
-    }
-
-    private Object readMap(int n, int depth) {
-        if (depth >= f.maxDepth) {
-            throw tooDeep(offset() - 1);
-        }
-        if (n > f.maxContainerSize) {
-            throw limit(n + " elements is more than maxContainerSize (" + f.maxContainerSize + ")", offset() - 1);
-        }
-        return readMapBody(n, depth, offset() - 1);
-    }
-
-    private Object readMapBody(int n, int depth, long at) {
-        long outer = owed;
-        checkOwed(2L * n, outer, at);
-        int cap = in == null ? n : Math.min(n, STREAM_PRESIZE);
-        LinkedHashMap<Object, Object> map = new LinkedHashMap<>(cap < 3 ? cap + 1 : (int) (cap / 0.75f + 1.0f));
-        KeyHashGuard guard = null;
-        Class<?> keyClass = String.class; // while every key is of this one class (see KeyHashGuard.exempt), none is counted
-        for (int i = 0; i < n; i++) {
-            long keyAt = origin + pos;
-            owed = outer + 2L * (n - i) - 1;
-            Object key = readKey(depth);
-            if (guard == null && (key == null || key.getClass() != keyClass)) {
-                if (i == 0 && key != null && KeyHashGuard.exempt(key.getClass())) {
-                    keyClass = key.getClass();
-                } else {
-                    guard = new KeyHashGuard(map.keySet());
-                }
-            }
-            if (guard != null && !map.containsKey(key) && !guard.add(key)) {
-                throw KeyHashGuard.flooded(keyAt);
-            }
-            owed = outer + 2L * (n - i - 1);
-            map.put(key, readValue(depth + 1));
-        }
-        owed = outer;
-        return map;
-    }
-
-    /** A map key: str through the key cache, anything else as a value. */
-    private Object readKey(int depth) {
-        if (pos >= limit) {
-            require(1);
-        }
-        int u = buf[pos] & 0xFF;
-        int n;
-        if ((u & 0xE0) == 0xA0) {
-            pos++;
-            n = u & 0x1F;
-        } else if (u == 0xd9) {
-            pos++;
-            require(1);
-            n = u8();
-        } else {
-            boolean container = u >= 0x80 && u <= 0x9f || u >= 0xdc && u <= 0xdf;
-            if (container && keyNesting >= MAX_KEY_NESTING) {
-                throw limit("an array or map as a map key inside " + MAX_KEY_NESTING + " enclosing array or map keys"
-                        + " (hashing it would cost its whole size once per enclosing key)", offset());
-            }
-            keyNesting++;
-            Object key = readValue(depth + 1);
-            keyNesting--;
-            return key;
-        }
-        if (n > f.maxStringLength) {
-            throw limit(bytesIs(n) + " longer than maxStringLength (" + f.maxStringLength + ")", offset());
-        }
-        require(n);
-        if (!f.internKeys) {
-            return readStrValue(n);
-        }
-        int p = pos;
-        boolean ascii = isAscii(buf, p, n);
-        if (!ascii && !validUtf8(p, n)) {
-            return readStrValue(n);
-        }
-        pos = p + n;
-        return KeyCache.SHARED.lookup(buf, p, n, ascii);
-    }
-
-    private boolean validUtf8(int p, int n) {
-        return firstInvalidUtf8(p, n) < 0;
-    }
-
-    /** @return the index in {@code buf} of the first ill-formed UTF-8 sequence of {@code buf[p, p + n)}, or -1 */
-    private int firstInvalidUtf8(int p, int n) {
-        int end = p + n;
-        int i = p;
-        while (i < end) {
-            if (buf[i] >= 0) {
-                i++;
-            } else {
-                int next = Utf8.validate(buf, i, end);
-                if (next < 0) {
-                    return i;
-                }
-                i = next;
-            }
-        }
-        return -1;
-    }
-
     /**
-     * A str value: a {@code String}, or in compatibility mode a {@code byte[]} when the bytes are not
-     * UTF-8 (the pre-2013 raw type held any bytes, and such a packer writes {@code byte[]} as raw).
-     */
-    private Object readStrValue(int n) {
-        if (f.compatibility && !f.replaceInvalidUtf8 && !isAscii(buf, pos, n) && !validUtf8(pos, n)) {
-            return readPayload(n);
-        }
-        return readStr(n);
-    }
-
-    /** Decodes {@code n} available bytes at {@code pos} as a str value. */
-    private String readStr(int n) {
-        int p = pos;
-        byte[] b = buf;
-        pos = p + n;
-        if (isAscii(b, p, n)) {
-            return new String(b, p, n, StandardCharsets.ISO_8859_1);
-        }
-        // the JDK's decoder replaces every ill-formed sequence with U+FFFD: without one in the
-        // result the bytes were well-formed, and only a result holding U+FFFD (rare) is validated
-        String s = new String(b, p, n, StandardCharsets.UTF_8);
-        if (f.replaceInvalidUtf8 || s.indexOf('\uFFFD') < 0 || validUtf8(p, n)) {
-            return s;
-        }
-        pos = firstInvalidUtf8(p, n);
-        long at = offset();
-        pos = p + n;
-        throw new MessagePackException(MessagePackException.Kind.INVALID_UTF8,
-                "str is not well-formed UTF-8 (use invalidUtf8(REPLACE) to read it with U+FFFD)", at);
-    }
-
-    static boolean isAscii(byte[] b, int off, int len) {
-        int i = off;
-        int end = off + len;
-        long acc = 0;
-        for (; i + 8 <= end; i += 8) {
-            acc |= (long) LONG_BE.get(b, i);
-        }
-        for (; i < end; i++) {
-            acc |= b[i];
-        }
-        return (acc & Swar.HIGHS) == 0;
-    }
-
-    private Object readExtension(byte type, int len, int depth, long at) {
-        if (type == -1) {
-            return readTimestamp(len, at);
-        }
-        MessagePackFactory.Registration r = rawExtensions ? null : f.registrationFor(type);
-        if (r != null && depth >= f.maxDepth) {
-            throw tooDeep(at); // a registered extension's payload is one more level, as on the packing side
-        }
-        if (r == null) {
-            if (f.failOnUnknownExtension) {
-                throw new MessagePackException(MessagePackException.Kind.UNKNOWN_EXTENSION,
-                        "extension type " + type + " is not registered", at);
-            }
-            return new ExtensionValue(type, readPayload(len));
-        }
-        int p = pos;
-        pos = p + len;
-        return r.unpack(this, buf, p, len, origin, depth + 1, at);
-    }
-
-    /**
+     * The check the packer makes of an {@link ExtensionValue} of type -1; see {@link Timestamps#problem}.
+     *
+     * @param payload the extension payload
      * @return why {@code payload} is not a timestamp extension this library reads (32-, 64- or
      *     96-bit form, nanoseconds below 10^9, seconds within {@code Instant}'s range), or null
      */
     static String timestampProblem(byte[] payload) {
-        MessageUnpacker u = new MessageUnpacker(MessagePackFactory.defaults()).reset(payload, 0, payload.length, 0, 0);
-        try {
-            u.readTimestamp(payload.length, 0);
-            return null;
-        } catch (MessagePackException e) {
-            return e.detail();
-        }
-    }
-
-    private Instant readTimestamp(int len, long at) {
-        long seconds;
-        long nanos;
-        if (len == 4) {
-            seconds = i32() & 0xFFFFFFFFL;
-            nanos = 0;
-        } else if (len == 8) {
-            long data = i64();
-            nanos = data >>> 34;
-            seconds = data & 0x3FFFFFFFFL;
-        } else if (len == 12) {
-            nanos = i32() & 0xFFFFFFFFL;
-            seconds = i64();
-        } else {
-            pos += len;
-            throw new MessagePackException(MessagePackException.Kind.INVALID_TIMESTAMP,
-                    "timestamp payload of " + len + " bytes (expected 4, 8 or 12)", at);
-        }
-        if (nanos >= 1_000_000_000L) {
-            throw new MessagePackException(MessagePackException.Kind.INVALID_TIMESTAMP,
-                    "timestamp nanoseconds " + nanos + " is not below 10^9", at);
-        }
-        try {
-            return Instant.ofEpochSecond(seconds, nanos);
-        } catch (DateTimeException e) {
-            throw new MessagePackException(MessagePackException.Kind.INVALID_TIMESTAMP,
-                    "timestamp seconds " + seconds + " is outside java.time.Instant's range", at);
-        }
+        return Timestamps.problem(payload);
     }
 }

@@ -506,8 +506,10 @@ class MessagePackTest {
         assertEquals(MessagePackException.Kind.LIMIT_EXCEEDED, e.kind());
         // the container found too deep (the list or the map, by the parity of maxDepth) is named,
         // with the path down to where it first encloses itself
-        assertTrue(e.getMessage().equals("cycle: this java.util.ArrayList contains itself (at depth 2) at $[0].l[1].l")
-                || e.getMessage().equals("cycle: this java.util.LinkedHashMap contains itself (at depth 1) at $[0].l[1]"),
+        assertTrue(e.getMessage().equals(
+                "cycle: this java.util.ArrayList contains itself (it is already being written at depth 2) at $[0].l[1].l")
+                || e.getMessage().equals(
+                "cycle: this java.util.LinkedHashMap contains itself (it is already being written at depth 1) at $[0].l[1]"),
                 e.getMessage());
         // deep nesting without a cycle is not called one
         List<Object> deep = new ArrayList<>();

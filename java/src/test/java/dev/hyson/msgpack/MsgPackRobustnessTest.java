@@ -307,8 +307,10 @@ class MsgPackRobustnessTest {
             lies[5 * i + 2] = (byte) 0xf5;
             lies[5 * i + 3] = (byte) 0xe1;
         }
-        long bytes = allocatedBy(() -> org.junit.jupiter.api.Assertions.assertThrows(MessagePackException.class,
-                () -> MessagePack.unpack(new ByteArrayInputStream(lies))));
+        Runnable unpack = () -> org.junit.jupiter.api.Assertions.assertThrows(MessagePackException.class,
+                () -> MessagePack.unpack(new ByteArrayInputStream(lies)));
+        unpack.run(); // the first call loads classes, which this test does not measure
+        long bytes = allocatedBy(unpack);
         assertTrue(bytes < 1 << 20, bytes + " bytes allocated for " + lies.length + " bytes of input");
     }
 }

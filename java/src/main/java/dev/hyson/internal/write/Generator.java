@@ -1,13 +1,8 @@
 package dev.hyson.internal.write;
 
-import dev.hyson.internal.names.NameCache;
-import dev.hyson.internal.number.DoubleFormatter;
-import dev.hyson.internal.text.Swar;
+import dev.hyson.internal.model.PrimitiveOptionals;
+import dev.hyson.internal.model.TypeInfo;
 import java.lang.reflect.Array;
-import java.lang.reflect.Method;
-import java.lang.reflect.RecordComponent;
-import java.math.BigDecimal;
-import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -16,120 +11,54 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.OptionalDouble;
-import java.util.OptionalInt;
-import java.util.OptionalLong;
-import java.util.RandomAccess;
 import java.util.TreeMap;
-import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.atomic.DoubleAccumulator;
-import java.util.concurrent.atomic.DoubleAdder;
-import java.util.concurrent.atomic.LongAccumulator;
-import java.util.concurrent.atomic.LongAdder;
 
 /**
- * Writes Java values as UTF-8 JSON into a byte buffer, draining it into a {@link Sink} whenever it
- * fills (so a large document streams out in fixed memory, as yajl's encoder does) or growing it
- * when there is no sink. One generator per write call; not thread-safe.
- *
- * <p>Hot types are tested by exact class first ({@code String}, {@code Long}, {@code Double},
- * {@code LinkedHashMap}, {@code ArrayList}, ...) before any {@code instanceof} chain.
+ * Writes Java values as UTF-8 JSON: the type dispatch and the structure (objects, arrays, records).
+ * What a value is comes from {@link TypeInfo}, the model the MessagePack packer shares; the
+ * hottest classes ({@code String}, {@code Long}, {@code Double}, {@code LinkedHashMap},
+ * {@code ArrayList}, ...) are tested by exact class first, as the model itself does, which saves
+ * even its lookup. Depth and cycles follow {@link ValueRules}. One generator per write call; not
+ * thread-safe.
  */
-public final class Generator {
+public final class Generator extends MemberNames {
     /** Receives full buffers. */
     public interface Sink {
-        /** Takes {@code buf[0, len)}; returns how many bytes it consumed from the front (the rest is kept). */
+        /**
+         * Takes {@code buf[0, len)}.
+         *
+         * @param buf the buffer
+         * @param len how many bytes of it are filled
+         * @return how many bytes it consumed from the front (the rest is kept)
+         */
         int drain(byte[] buf, int len);
     }
 
-    private static final byte[] HEX = "0123456789abcdef".getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
-    private static final byte[] DIGIT_PAIRS = new byte[200];
+    private static final String MAX_DEPTH_SETTING = "JsonWriter.Builder.maxDepth";
 
-    static {
-        for (int i = 0; i < 100; i++) {
-            DIGIT_PAIRS[2 * i] = (byte) ('0' + i / 10);
-            DIGIT_PAIRS[2 * i + 1] = (byte) ('0' + i % 10);
-        }
-    }
+    /** The containers enclosing the value being written, root first. */
+    private Object[] path = new Object[ValueRules.INITIAL_PATH];
 
-    private final WriteConfig cfg;
-    private final byte[] escapes;
-    private final Sink sink;
-    private byte[] buf;
-    private int pos;
-    private Object[] path = new Object[32];
-    /** Chars of the string being written, copied out a chunk at a time. */
-    private final char[] chars = new char[CHUNK + 1];
-    private static final int CHUNK = 512;
-
+    /**
+     * @param cfg the writer's options
+     * @param buf the buffer to write into (grown when there is no sink)
+     * @param sink where full buffers go, or null to keep everything in the buffer
+     */
     public Generator(WriteConfig cfg, byte[] buf, Sink sink) {
-        this.cfg = cfg;
-        this.escapes = cfg.scriptSafe ? WriteConfig.SCRIPT_SAFE_ESCAPES : WriteConfig.ESCAPES;
-        this.buf = buf;
-        this.sink = sink;
+        super(cfg, buf, sink);
     }
 
-    /** @return the buffer (which may have grown) */
-    public byte[] buffer() {
-        return buf;
-    }
-
-    /** @return the number of bytes in {@link #buffer()} not yet drained */
-    public int position() {
-        return pos;
-    }
-
-    /** Writes one value, the whole document. */
+    /**
+     * Writes one value, the whole document.
+     *
+     * @param value the value
+     * @throws WriteFailure when the value cannot be written, with the path to the part that cannot
+     */
     public void writeRoot(Object value) {
         try {
             writeValue(value, 0);
         } catch (StackOverflowError e) {
             throw new WriteFailure("nesting too deep for the thread's stack (lower maxDepth or raise -Xss)");
-        }
-    }
-
-    /** Drains everything that is buffered into the sink. */
-    public void drainAll() {
-        if (pos > 0) {
-            int used = sink.drain(buf, pos);
-            System.arraycopy(buf, used, buf, 0, pos - used);
-            pos -= used;
-        }
-    }
-
-    private void ensure(int n) {
-        if (pos + n <= buf.length) {
-            return;
-        }
-        if (sink != null && pos > 0) {
-            int used = sink.drain(buf, pos);
-            System.arraycopy(buf, used, buf, 0, pos - used);
-            pos -= used;
-            if (pos + n <= buf.length) {
-                return;
-            }
-        }
-        long want = Math.max((long) buf.length * 2, (long) pos + n);
-        if (want > Integer.MAX_VALUE - 16) {
-            if ((long) pos + n > Integer.MAX_VALUE - 16) {
-                throw new WriteFailure("output exceeds the largest Java array (2 GiB); write to a stream instead");
-            }
-            want = Integer.MAX_VALUE - 16;
-        }
-        buf = Arrays.copyOf(buf, (int) want);
-    }
-
-    private void writeRaw(byte b) {
-        ensure(1);
-        buf[pos++] = b;
-    }
-
-    private void writeAscii(String s) {
-        int n = s.length();
-        ensure(n);
-        for (int i = 0; i < n; i++) {
-            buf[pos++] = (byte) s.charAt(i);
         }
     }
 
@@ -164,95 +93,93 @@ public final class Generator {
         if (cfg.hasEncoders()) {
             java.util.function.Function<Object, Object> encoder = cfg.encoderFor(c);
             if (encoder != null) {
-                Object replacement = encoder.apply(v);
-                enter(v, depth);
-                writeValue(replacement, depth + 1);
+                writeInPlaceOf(v, encoder.apply(v), depth);
                 return;
             }
         }
-        if (v instanceof Map) {
-            writeMap((Map<Object, Object>) v, depth);
-        } else if (v instanceof List && v instanceof RandomAccess) {
-            writeList((List<Object>) v, depth);
-        } else if (v instanceof Iterable) {
-            writeIterable((Iterable<Object>) v, depth);
-        } else if (c.isArray()) {
-            writeArray(v, depth);
-        } else if (v instanceof CharSequence) {
-            String text = v.toString();
-            if (text == null) {
-                throw new WriteFailure("cannot write a " + c.getName() + " whose toString() is null");
-            }
-            writeString(text);
-        } else if (v instanceof Number) {
-            writeNumber((Number) v);
-        } else if (v instanceof Character) {
-            writeString(String.valueOf((char) (Character) v));
-        } else if (v instanceof Enum) {
-            writeString(((Enum<?>) v).name());
-        } else if (v instanceof Optional) {
-            Optional<?> o = (Optional<?>) v;
-            enter(v, depth);
-            writeValue(o.orElse(null), depth + 1);
-        } else if (v instanceof OptionalInt) {
-            OptionalInt o = (OptionalInt) v;
-            if (o.isPresent()) {
-                writeLong(o.getAsInt());
-            } else {
-                writeAscii("null");
-            }
-        } else if (v instanceof OptionalLong) {
-            OptionalLong o = (OptionalLong) v;
-            if (o.isPresent()) {
-                writeLong(o.getAsLong());
-            } else {
-                writeAscii("null");
-            }
-        } else if (v instanceof OptionalDouble) {
-            OptionalDouble o = (OptionalDouble) v;
-            if (o.isPresent()) {
-                writeDouble(o.getAsDouble());
-            } else {
-                writeAscii("null");
-            }
-        } else if (c.isRecord()) {
-            writeRecord(v, c, depth);
-        } else {
-            throw new WriteFailure("cannot write a value of type " + c.getName()
-                    + ": register a JsonEncoder for it with JsonWriter.Builder.encoder");
-        }
-    }
-
-    /** Records the container on the path; past the depth limit, tells a cycle from deep nesting. */
-    private void enter(Object container, int depth) {
-        if (depth >= cfg.maxDepth) {
-            for (int i = 0; i < depth && i < path.length; i++) {
-                if (path[i] == container) {
-                    // the path down to the value that refers back to an enclosing one is what matters
-                    int back = i + 1;
-                    while (back < depth && path[back] != container) {
-                        back++;
-                    }
-                    throw new WriteFailure("cycle: this " + container.getClass().getName()
-                            + " contains itself (it is already being written at depth " + i + ")", back);
+        TypeInfo type = TypeInfo.of(c);
+        switch (type.kind()) {
+            case MAP:
+                writeMap((Map<Object, Object>) v, depth);
+                break;
+            case LIST:
+                writeList((List<Object>) v, depth);
+                break;
+            case ITERABLE:
+                writeIterable((Iterable<Object>) v, depth);
+                break;
+            case OBJECT_ARRAY:
+            case PRIMITIVE_ARRAY:
+            case BYTE_ARRAY:
+                writeArray(v, depth);
+                break;
+            case STRING:
+            case CHAR_SEQUENCE:
+            case CHAR_ARRAY:
+            case CHARACTER:
+            case ENUM:
+                String text = type.text(v);
+                if (text == null) {
+                    throw new WriteFailure("cannot write a " + c.getName() + " whose toString() is null");
                 }
-            }
-            throw new WriteFailure("nesting deeper than maxDepth (" + cfg.maxDepth
-                    + "): raise it with JsonWriter.Builder.maxDepth");
+                writeString(text);
+                break;
+            case INTEGER:
+                writeLong(((Number) v).longValue());
+                break;
+            case DOUBLE:
+                writeDouble(((Number) v).doubleValue());
+                break;
+            case FLOAT:
+                writeFloat((Float) v);
+                break;
+            case BIG_INTEGER:
+            case BIG_DECIMAL:
+            case NUMBER:
+                writeAscii(numberText((Number) v));
+                break;
+            case BOOLEAN:
+                writeAscii((Boolean) v ? "true" : "false");
+                break;
+            case OPTIONAL:
+                writeInPlaceOf(v, ((Optional<?>) v).orElse(null), depth);
+                break;
+            case OPTIONAL_INT:
+            case OPTIONAL_LONG:
+                if (PrimitiveOptionals.isPresent(v)) {
+                    writeLong(PrimitiveOptionals.asLong(v));
+                } else {
+                    writeAscii("null");
+                }
+                break;
+            case OPTIONAL_DOUBLE:
+                if (PrimitiveOptionals.isPresent(v)) {
+                    writeDouble(PrimitiveOptionals.asDouble(v));
+                } else {
+                    writeAscii("null");
+                }
+                break;
+            case RECORD:
+                writeRecord(v, type, depth);
+                break;
+            default:
+                throw new WriteFailure("cannot write a value of type " + c.getName()
+                        + ": register a JsonEncoder for it with JsonWriter.Builder.encoder");
         }
-        if (depth >= path.length) {
-            path = Arrays.copyOf(path, path.length * 2);
-        }
-        path[depth] = container;
     }
 
-    private void newline(int depth) {
-        int n = 1 + depth * cfg.indent;
-        ensure(n);
-        buf[pos++] = '\n';
-        for (int i = 1; i < n; i++) {
-            buf[pos++] = ' ';
+    /** Writes {@code inner} for {@code outer} (an encoder's value, an Optional's): a level with no path segment. */
+    private void writeInPlaceOf(Object outer, Object inner, int depth) {
+        enter(outer, depth);
+        try {
+            writeValue(inner, depth + 1);
+        } catch (WriteFailure f) {
+            throw f.at("");
         }
+    }
+
+    private void enter(Object container, int depth) {
+        path = ValueRules.enter(path, container, depth, cfg.maxDepth, MAX_DEPTH_SETTING);
     }
 
     private void writeMap(Map<Object, Object> map, int depth) {
@@ -357,89 +284,6 @@ public final class Generator {
         writeRaw((byte) '}');
     }
 
-    private void writeKey(Object key) {
-        if (key instanceof String) {
-            String name = (String) key;
-            // member names repeat: their encoded form comes from the writer's name cache
-            byte[] encoded = cfg.names.get(name);
-            if (encoded == null) {
-                if (name.length() <= NameCache.MAX_NAME_LENGTH) {
-                    // room for the worst case first, so no drain to the sink moves the bytes away
-                    ensure(name.length() * 6 + 16);
-                    int start = pos;
-                    writeString(name);
-                    cfg.names.put(name, java.util.Arrays.copyOfRange(buf, start, pos));
-                } else {
-                    writeString(name);
-                }
-            } else {
-                ensure(encoded.length + 2);
-                System.arraycopy(encoded, 0, buf, pos, encoded.length);
-                pos += encoded.length;
-            }
-        } else {
-            writeString(keyString(key));
-        }
-        if (cfg.pretty) {
-            ensure(2);
-            buf[pos++] = ':';
-            buf[pos++] = ' ';
-        } else {
-            writeRaw((byte) ':');
-        }
-    }
-
-    /** Fails when two keys of {@code map} write the same member name (1 and "1", say). */
-    private void checkDistinctNames(Map<Object, Object> map) {
-        java.util.HashSet<String> names = new java.util.HashSet<>();
-        for (Map.Entry<Object, Object> e : map.entrySet()) {
-            if (e == null) {
-                continue; // reported by the writing loop
-            }
-            String name = keyString(e.getKey());
-            if (!names.add(name)) {
-                throw duplicateName(name).at(WriteFailure.memberSegment(name)).located();
-            }
-        }
-    }
-
-    private static WriteFailure duplicateName(String name) {
-        String shown = name.length() > 40 ? name.substring(0, 40) + "..." : name;
-        return new WriteFailure("two map keys write the same member name \"" + shown
-                + "\" (RFC 8259 section 4: names should be unique)");
-    }
-
-    /** The member name for a map key: strings as they are, numbers, booleans, enums and chars as text. */
-    private String keyString(Object key) {
-        if (key instanceof String) {
-            return (String) key;
-        }
-        if (key instanceof CharSequence) {
-            return key.toString();
-        }
-        if (key instanceof Enum) {
-            return ((Enum<?>) key).name();
-        }
-        if (key instanceof Boolean || key instanceof Character) {
-            return key.toString();
-        }
-        if (key instanceof Double || key instanceof Float) {
-            double d = ((Number) key).doubleValue();
-            if (!Double.isFinite(d)) {
-                return Double.toString(d);
-            }
-            return key instanceof Float ? DoubleFormatter.toString((Float) key) : DoubleFormatter.toString(d);
-        }
-        if (key instanceof Number) {
-            return numberText((Number) key);
-        }
-        if (key == null) {
-            throw new WriteFailure("cannot write a null map key: JSON member names are strings");
-        }
-        throw new WriteFailure("cannot write a map key of type " + key.getClass().getName()
-                + ": keys must be CharSequence, Number, Boolean, Character or Enum");
-    }
-
     private void writeList(List<Object> list, int depth) {
         enter(list, depth);
         int n = list.size();
@@ -538,10 +382,8 @@ public final class Generator {
                     writeAscii(((boolean[]) array)[i] ? "true" : "false");
                 } else if (component == byte.class) {
                     writeLong(((byte[]) array)[i]);
-                } else if (component == short.class) {
-                    writeLong(((short[]) array)[i]);
                 } else {
-                    writeString(String.valueOf(((char[]) array)[i]));
+                    writeLong(((short[]) array)[i]);
                 }
             }
         } catch (WriteFailure f) {
@@ -550,25 +392,27 @@ public final class Generator {
         closeArray(depth);
     }
 
-    private void writeRecord(Object record, Class<?> c, int depth) {
+    private void writeRecord(Object record, TypeInfo type, int depth) {
+        if (type.accessProblem() != null) {
+            throw new WriteFailure(type.accessProblem());
+        }
         enter(record, depth);
-        Method[] accessors = RecordAccessors.of(c);
-        RecordComponent[] components = c.getRecordComponents();
-        if (accessors.length == 0) {
+        int n = type.componentCount();
+        if (n == 0) {
             writeAscii("{}");
             return;
         }
         writeRaw((byte) '{');
         String name = null;
         try {
-            for (int i = 0; i < accessors.length; i++) {
-                name = components[i].getName();
+            for (int i = 0; i < n; i++) {
+                name = type.componentName(i);
                 Object value;
                 try {
-                    value = accessors[i].invoke(record);
-                } catch (ReflectiveOperationException e) {
-                    Throwable cause = e.getCause() != null ? e.getCause() : e;
-                    throw new WriteFailure("cannot read record component " + name + " of " + c.getName() + ": " + cause);
+                    value = type.component(record, i);
+                } catch (RuntimeException e) {
+                    throw new WriteFailure("cannot read record component " + name + " of " + type.type().getName()
+                            + ": " + e, e);
                 }
                 if (i > 0) {
                     writeRaw((byte) ',');
@@ -586,343 +430,5 @@ public final class Generator {
             newline(depth);
         }
         writeRaw((byte) '}');
-    }
-
-    private void writeNumber(Number n) {
-        if (n instanceof AtomicInteger || n instanceof AtomicLong || n instanceof LongAdder || n instanceof LongAccumulator) {
-            writeLong(n.longValue());
-        } else if (n instanceof DoubleAdder || n instanceof DoubleAccumulator) {
-            writeDouble(n.doubleValue());
-        } else {
-            writeAscii(numberText(n));
-        }
-    }
-
-    /** JSON text of an integral or big number; other Number types must print RFC 8259 number syntax. */
-    private static String numberText(Number n) {
-        if (n instanceof Long || n instanceof Integer || n instanceof Short || n instanceof Byte
-                || n instanceof AtomicInteger || n instanceof AtomicLong || n instanceof LongAdder
-                || n instanceof LongAccumulator) {
-            return Long.toString(n.longValue());
-        }
-        // only the JDK's own classes are trusted to print number syntax; a subclass may print anything
-        if (n.getClass() == BigInteger.class) {
-            return n.toString();
-        }
-        if (n.getClass() == BigDecimal.class) {
-            return n.toString(); // scientific form such as 1E+3 is valid JSON
-        }
-        if (n instanceof DoubleAdder || n instanceof DoubleAccumulator) {
-            return DoubleFormatter.toString(n.doubleValue());
-        }
-        String s = n.toString();
-        if (s == null || !isJsonNumber(s)) {
-            throw new WriteFailure("cannot write a " + n.getClass().getName() + " whose text '" + s
-                    + "' is not a JSON number: register a JsonEncoder for it");
-        }
-        return s;
-    }
-
-    static boolean isJsonNumber(String s) {
-        int i = 0;
-        int n = s.length();
-        if (i < n && s.charAt(i) == '-') {
-            i++;
-        }
-        if (i >= n) {
-            return false;
-        }
-        if (s.charAt(i) == '0') {
-            i++;
-        } else if (s.charAt(i) >= '1' && s.charAt(i) <= '9') {
-            while (i < n && Character.isDigit(s.charAt(i)) && s.charAt(i) < 128) {
-                i++;
-            }
-        } else {
-            return false;
-        }
-        if (i < n && s.charAt(i) == '.') {
-            i++;
-            int d = i;
-            while (i < n && s.charAt(i) >= '0' && s.charAt(i) <= '9') {
-                i++;
-            }
-            if (i == d) {
-                return false;
-            }
-        }
-        if (i < n && (s.charAt(i) == 'e' || s.charAt(i) == 'E')) {
-            i++;
-            if (i < n && (s.charAt(i) == '+' || s.charAt(i) == '-')) {
-                i++;
-            }
-            int d = i;
-            while (i < n && s.charAt(i) >= '0' && s.charAt(i) <= '9') {
-                i++;
-            }
-            if (i == d) {
-                return false;
-            }
-        }
-        return i == n;
-    }
-
-    private void writeLong(long v) {
-        ensure(20);
-        if (v < 0) {
-            if (v == Long.MIN_VALUE) {
-                writeAscii("-9223372036854775808");
-                return;
-            }
-            buf[pos++] = '-';
-            v = -v;
-        }
-        if (v < 10) {
-            buf[pos++] = (byte) ('0' + v);
-            return;
-        }
-        int len = 1;
-        for (long x = v; x >= 10; x /= 10) {
-            len++;
-        }
-        int at = pos + len;
-        pos = at;
-        while (v >= 100) {
-            int r = (int) (v % 100);
-            v /= 100;
-            buf[--at] = DIGIT_PAIRS[2 * r + 1];
-            buf[--at] = DIGIT_PAIRS[2 * r];
-        }
-        if (v >= 10) {
-            buf[--at] = DIGIT_PAIRS[2 * (int) v + 1];
-            buf[--at] = DIGIT_PAIRS[2 * (int) v];
-        } else {
-            buf[--at] = (byte) ('0' + v);
-        }
-    }
-
-    private void writeDouble(double d) {
-        if (!Double.isFinite(d)) {
-            writeNonFinite(d);
-            return;
-        }
-        ensure(DoubleFormatter.MAX_CHARS);
-        pos = DoubleFormatter.write(d, buf, pos);
-    }
-
-    private void writeFloat(float f) {
-        if (!Float.isFinite(f)) {
-            writeNonFinite(f);
-            return;
-        }
-        ensure(DoubleFormatter.MAX_CHARS);
-        pos = DoubleFormatter.write(f, buf, pos);
-    }
-
-    private void writeNonFinite(double d) {
-        if (!cfg.allowNonFinite) {
-            throw new WriteFailure("cannot write " + d + ": RFC 8259 numbers are finite"
-                    + " (JsonWriter.Builder.allowNonFinite(true) writes NaN and Infinity, which most parsers reject)");
-        }
-        writeAscii(Double.isNaN(d) ? "NaN" : d > 0 ? "Infinity" : "-Infinity");
-    }
-
-    /**
-     * Writes a string with the escapes RFC 8259 section 7 requires, plus the writer's options:
-     * {@code asciiOnly} escapes every non-ASCII char as {@code \\uXXXX} (pairs for supplementary
-     * code points), {@code scriptSafe} escapes '/', U+2028 and U+2029 (ruby/json's script_safe).
-     * A lone surrogate is always escaped, so the output is valid UTF-8.
-     */
-    private void writeString(String s) {
-        int n = s.length();
-        if (n <= PLAIN_MAX) {
-            // the common string needs no escape: the JDK's encoder (a vectorized check and copy for
-            // Latin-1 strings) and a word-at-a-time check beat a per-char loop, the array included
-            byte[] utf8 = s.getBytes(java.nio.charset.StandardCharsets.UTF_8);
-            if (plain(utf8, cfg.asciiOnly, cfg.scriptSafe)) {
-                int len = utf8.length;
-                ensure(len + 2);
-                byte[] b = buf;
-                int p = pos;
-                b[p] = '"';
-                System.arraycopy(utf8, 0, b, p + 1, len);
-                b[p + 1 + len] = '"';
-                pos = p + len + 2;
-                return;
-            }
-            if (!cfg.asciiOnly && !cfg.scriptSafe && writeEscapedUtf8(utf8)) {
-                return;
-            }
-        }
-        byte[] esc = escapes;
-        boolean asciiOnly = cfg.asciiOnly;
-        boolean scriptSafe = cfg.scriptSafe;
-        ensure(2);
-        buf[pos++] = '"';
-        char[] chars = this.chars;
-        int i = 0;
-        while (i < n) {
-            // chars are copied out in chunks (one intrinsic copy) and read from the array, which is
-            // far cheaper than String.charAt per char; a chunk keeps one char of look-ahead for pairs
-            int stop = Math.min(n, i + CHUNK);
-            int copyEnd = Math.min(n, stop + 1);
-            s.getChars(i, copyEnd, chars, 0);
-            int base = i;
-            ensure((stop - i) * 6 + 12);
-            byte[] b = buf;
-            int p = pos;
-            for (; i < stop; i++) {
-                char c = chars[i - base];
-                if (c < 0x80) {
-                    byte e = esc[c];
-                    if (e == 0) {
-                        b[p++] = (byte) c;
-                    } else if (e == 'u') {
-                        p = unicodeEscape(b, p, c);
-                    } else {
-                        b[p++] = '\\';
-                        b[p++] = e;
-                    }
-                } else if (asciiOnly) {
-                    p = unicodeEscape(b, p, c);
-                } else if (c < 0x800) {
-                    b[p++] = (byte) (0xC0 | (c >> 6));
-                    b[p++] = (byte) (0x80 | (c & 0x3F));
-                } else if (Character.isSurrogate(c)) {
-                    if (Character.isHighSurrogate(c) && i + 1 < n && Character.isLowSurrogate(chars[i + 1 - base])) {
-                        int cp = Character.toCodePoint(c, chars[++i - base]);
-                        b[p++] = (byte) (0xF0 | (cp >> 18));
-                        b[p++] = (byte) (0x80 | ((cp >> 12) & 0x3F));
-                        b[p++] = (byte) (0x80 | ((cp >> 6) & 0x3F));
-                        b[p++] = (byte) (0x80 | (cp & 0x3F));
-                    } else {
-                        p = unicodeEscape(b, p, c); // a lone surrogate has no UTF-8 form
-                    }
-                } else if (scriptSafe && (c == '\u2028' || c == '\u2029')) {
-                    p = unicodeEscape(b, p, c);
-                } else {
-                    b[p++] = (byte) (0xE0 | (c >> 12));
-                    b[p++] = (byte) (0x80 | ((c >> 6) & 0x3F));
-                    b[p++] = (byte) (0x80 | (c & 0x3F));
-                }
-            }
-            pos = p;
-        }
-        ensure(1);
-        buf[pos++] = '"';
-    }
-
-    /** Strings up to this many chars try {@link #plain} first. */
-    private static final int PLAIN_MAX = 1 << 16;
-    private static final long QUOTES = Swar.broadcast('"');
-    private static final long BACKSLASHES = Swar.broadcast('\\');
-    private static final long QUESTION_MARKS = Swar.broadcast('?');
-    private static final long SLASHES = Swar.broadcast('/');
-
-    /**
-     * Whether UTF-8 from {@code String.getBytes} is a JSON string body as it is, 8 bytes a step: no
-     * byte below 0x20, no {@code "} or {@code \}, no {@code ?} (which is how {@code getBytes} writes
-     * a lone surrogate, which must be escaped instead), and for the options no non-ASCII byte
-     * ({@code asciiOnly}) or no {@code /} and no non-ASCII byte ({@code scriptSafe}: U+2028/9).
-     * False sends the string to the escaping loop, which decides exactly.
-     */
-    private static boolean plain(byte[] b, boolean asciiOnly, boolean scriptSafe) {
-        int n = b.length;
-        int i = 0;
-        long bad = 0;
-        boolean noHigh = asciiOnly || scriptSafe;
-        long slash = scriptSafe ? SLASHES : QUOTES; // quotes again when '/' is plain
-        for (; i + 8 <= n; i += 8) {
-            long v = (long) Swar.LONG_LE.get(b, i);
-            bad |= Swar.control(v) | Swar.equal(v, QUOTES) | Swar.equal(v, BACKSLASHES)
-                    | Swar.equal(v, QUESTION_MARKS) | Swar.equal(v, slash) | (noHigh ? v & Swar.HIGHS : 0);
-        }
-        if (bad != 0) {
-            return false;
-        }
-        for (; i < n; i++) {
-            int c = b[i];
-            if (c >= 0 ? c < 0x20 || c == '"' || c == '\\' || c == '?' || scriptSafe && c == '/' : noHigh) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    /**
-     * Writes {@code utf8} (from {@code String.getBytes}) as a JSON string, escaping its ASCII bytes
-     * that RFC 8259 requires (control chars, {@code "} and {@code \\}) and copying the runs between
-     * them; the default options only. Multi-byte sequences need no escape there, being non-ASCII
-     * bytes throughout.
-     *
-     * @return false, having written nothing, at a {@code ?}, which may stand for a lone surrogate
-     *     that must be escaped instead: the caller then takes the per-char path
-     */
-    private boolean writeEscapedUtf8(byte[] utf8) {
-        int len = utf8.length;
-        ensure(len * 6 + 2);
-        byte[] b = buf;
-        byte[] esc = escapes;
-        int p = pos;
-        b[p++] = '"';
-        int run = 0;
-        for (int i = 0; i < len; i++) {
-            int c = utf8[i];
-            if (c < 0 || c >= 0x20 && c != '"' && c != '\\' && c != '?') {
-                continue;
-            }
-            if (c == '?') {
-                return false;
-            }
-            System.arraycopy(utf8, run, b, p, i - run);
-            p += i - run;
-            byte e = esc[c];
-            if (e == 'u') {
-                p = unicodeEscape(b, p, (char) c);
-            } else {
-                b[p++] = '\\';
-                b[p++] = e;
-            }
-            run = i + 1;
-        }
-        System.arraycopy(utf8, run, b, p, len - run);
-        p += len - run;
-        b[p++] = '"';
-        pos = p;
-        return true;
-    }
-
-    private static int unicodeEscape(byte[] b, int p, char c) {
-        b[p++] = '\\';
-        b[p++] = 'u';
-        b[p++] = HEX[(c >> 12) & 0xF];
-        b[p++] = HEX[(c >> 8) & 0xF];
-        b[p++] = HEX[(c >> 4) & 0xF];
-        b[p++] = HEX[c & 0xF];
-        return p;
-    }
-
-    /** Accessors of record components, looked up once per class. */
-    private static final class RecordAccessors {
-        private static final ClassValue<Method[]> CACHE = new ClassValue<>() {
-            @Override
-            protected Method[] computeValue(Class<?> type) {
-                RecordComponent[] components = type.getRecordComponents();
-                Method[] methods = new Method[components.length];
-                for (int i = 0; i < components.length; i++) {
-                    Method m = components[i].getAccessor();
-                    if (!m.trySetAccessible()) {
-                        throw new WriteFailure("cannot access record component " + components[i].getName()
-                                + " of " + type.getName() + " (module not open to dev.hyson)");
-                    }
-                    methods[i] = m;
-                }
-                return methods;
-            }
-        };
-
-        static Method[] of(Class<?> c) {
-            return CACHE.get(c);
-        }
     }
 }

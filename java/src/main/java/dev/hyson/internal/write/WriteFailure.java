@@ -15,11 +15,22 @@ public final class WriteFailure extends RuntimeException {
     private final transient ArrayDeque<String> segments = new ArrayDeque<>();
     private final int keep;
 
+    /** @param problem what went wrong, without the path */
     public WriteFailure(String problem) {
         this(problem, Integer.MAX_VALUE);
     }
 
     /**
+     * @param problem what went wrong, without the path
+     * @param cause the exception that made the value unwritable
+     */
+    public WriteFailure(String problem, Throwable cause) {
+        super(problem, cause, false, false);
+        this.keep = Integer.MAX_VALUE;
+    }
+
+    /**
+     * @param problem what went wrong, without the path
      * @param keep how many segments from the root make the path that matters (for a cycle: down to
      *     the value that refers back to an enclosing one)
      */
@@ -30,14 +41,41 @@ public final class WriteFailure extends RuntimeException {
 
     /** Whether the failure already names its member, so the map being written adds no segment of its own. */
     private boolean located;
+    /** Whether a limit (depth, cycle, output size) was passed, rather than a value being unwritable. */
+    private boolean limit;
 
-    /** Adds the segment of the enclosing container ({@code .name}, {@code ['odd name']}, {@code [3]}). */
+    /**
+     * Marks the failure as a limit passed (see {@link #isLimit}).
+     *
+     * @return this
+     */
+    public WriteFailure limit() {
+        limit = true;
+        return this;
+    }
+
+    /** @return whether a limit (depth, cycle, output size) was passed, rather than a value being unwritable */
+    public boolean isLimit() {
+        return limit;
+    }
+
+    /**
+     * Adds the segment of the enclosing container.
+     *
+     * @param segment {@code .name}, {@code ['odd name']}, {@code [3]}, or "" for a level with no name
+     *     of its own (an {@code Optional}, a replaced value)
+     * @return this
+     */
     public WriteFailure at(String segment) {
         segments.addFirst(segment);
         return this;
     }
 
-    /** Marks the last segment added as the map member the failure is about (see {@link #isLocated}). */
+    /**
+     * Marks the last segment added as the map member the failure is about (see {@link #isLocated}).
+     *
+     * @return this
+     */
     public WriteFailure located() {
         located = true;
         return this;
@@ -59,6 +97,10 @@ public final class WriteFailure extends RuntimeException {
      * Formats a JSONPath-like location ({@code $} for the root) from its first {@code keep}
      * segments, root first, eliding the middle of a long one ({@code ...(976 levels)...}). Shared
      * by the JSON and MessagePack writers.
+     *
+     * @param rootFirst the segments, root first
+     * @param keep how many of them make the path
+     * @return the location, such as {@code $.users[3]}
      */
     public static String path(java.util.Collection<String> rootFirst, int keep) {
         int n = Math.min(keep, rootFirst.size());
@@ -82,6 +124,9 @@ public final class WriteFailure extends RuntimeException {
     /**
      * The path segment of a map member: {@code .name} for an identifier, {@code ['odd name']}
      * otherwise, {@code [null]} for a null key. Shared by the JSON and MessagePack writers.
+     *
+     * @param key the map key, written as text
+     * @return its segment
      */
     public static String memberSegment(Object key) {
         if (key == null) {

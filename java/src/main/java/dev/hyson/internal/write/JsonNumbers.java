@@ -1,0 +1,123 @@
+package dev.hyson.internal.write;
+
+import dev.hyson.internal.number.DoubleFormatter;
+import dev.hyson.internal.number.NumberText;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.DoubleAccumulator;
+import java.util.concurrent.atomic.DoubleAdder;
+import java.util.concurrent.atomic.LongAccumulator;
+import java.util.concurrent.atomic.LongAdder;
+
+/** The JSON writer's numbers (RFC 8259 section 6): integers, shortest doubles, big and other numbers. */
+abstract class JsonNumbers extends JsonOutput {
+    private static final byte[] DIGIT_PAIRS = new byte[200];
+
+    static {
+        for (int i = 0; i < 100; i++) {
+            DIGIT_PAIRS[2 * i] = (byte) ('0' + i / 10);
+            DIGIT_PAIRS[2 * i + 1] = (byte) ('0' + i % 10);
+        }
+    }
+
+    JsonNumbers(WriteConfig cfg, byte[] buf, Generator.Sink sink) {
+        super(cfg, buf, sink);
+    }
+
+    final void writeNumber(Number n) {
+        if (n instanceof AtomicInteger || n instanceof AtomicLong || n instanceof LongAdder || n instanceof LongAccumulator) {
+            writeLong(n.longValue());
+        } else if (n instanceof DoubleAdder || n instanceof DoubleAccumulator) {
+            writeDouble(n.doubleValue());
+        } else {
+            writeAscii(numberText(n));
+        }
+    }
+
+    /** JSON text of an integral or big number; other Number types must print RFC 8259 number syntax. */
+    static String numberText(Number n) {
+        if (n instanceof Long || n instanceof Integer || n instanceof Short || n instanceof Byte
+                || n instanceof AtomicInteger || n instanceof AtomicLong || n instanceof LongAdder
+                || n instanceof LongAccumulator) {
+            return Long.toString(n.longValue());
+        }
+        // only the JDK's own classes are trusted to print number syntax; a subclass may print anything
+        if (n.getClass() == BigInteger.class) {
+            return n.toString();
+        }
+        if (n.getClass() == BigDecimal.class) {
+            return n.toString(); // scientific form such as 1E+3 is valid JSON
+        }
+        if (n instanceof DoubleAdder || n instanceof DoubleAccumulator) {
+            return DoubleFormatter.toString(n.doubleValue());
+        }
+        String s = n.toString();
+        if (s == null || !NumberText.isNumber(s)) {
+            throw new WriteFailure("cannot write a " + n.getClass().getName() + " whose text '" + s
+                    + "' is not a JSON number: register a JsonEncoder for it");
+        }
+        return s;
+    }
+
+    final void writeLong(long v) {
+        ensure(20);
+        if (v < 0) {
+            if (v == Long.MIN_VALUE) {
+                writeAscii("-9223372036854775808");
+                return;
+            }
+            buf[pos++] = '-';
+            v = -v;
+        }
+        if (v < 10) {
+            buf[pos++] = (byte) ('0' + v);
+            return;
+        }
+        int len = 1;
+        for (long x = v; x >= 10; x /= 10) {
+            len++;
+        }
+        int at = pos + len;
+        pos = at;
+        while (v >= 100) {
+            int r = (int) (v % 100);
+            v /= 100;
+            buf[--at] = DIGIT_PAIRS[2 * r + 1];
+            buf[--at] = DIGIT_PAIRS[2 * r];
+        }
+        if (v >= 10) {
+            buf[--at] = DIGIT_PAIRS[2 * (int) v + 1];
+            buf[--at] = DIGIT_PAIRS[2 * (int) v];
+        } else {
+            buf[--at] = (byte) ('0' + v);
+        }
+    }
+
+    final void writeDouble(double d) {
+        if (!Double.isFinite(d)) {
+            writeNonFinite(d);
+            return;
+        }
+        ensure(DoubleFormatter.MAX_CHARS);
+        pos = DoubleFormatter.write(d, buf, pos);
+    }
+
+    final void writeFloat(float f) {
+        if (!Float.isFinite(f)) {
+            writeNonFinite(f);
+            return;
+        }
+        ensure(DoubleFormatter.MAX_CHARS);
+        pos = DoubleFormatter.write(f, buf, pos);
+    }
+
+    final void writeNonFinite(double d) {
+        if (!cfg.allowNonFinite) {
+            throw new WriteFailure("cannot write " + d + ": RFC 8259 numbers are finite"
+                    + " (JsonWriter.Builder.allowNonFinite(true) writes NaN and Infinity, which most parsers reject)");
+        }
+        writeAscii(Double.isNaN(d) ? "NaN" : d > 0 ? "Infinity" : "-Infinity");
+    }
+}

@@ -1,0 +1,88 @@
+package dev.hyson.internal.write;
+
+import java.util.Arrays;
+
+/**
+ * The JSON writer's output buffer: bytes go into {@code buf} at {@code pos}, drained into the
+ * {@link Generator.Sink} whenever it fills (so a large document streams out in fixed memory, as
+ * yajl's encoder does) or grown when there is no sink.
+ *
+ * <p>The writer is one object split by job into a chain of classes (output, {@link JsonNumbers},
+ * {@link JsonStrings}, {@link MemberNames}, {@link Generator}), so the hot loops of each read
+ * {@code buf} and {@code pos} as fields of {@code this}, with no indirection.
+ */
+abstract class JsonOutput {
+    final WriteConfig cfg;
+    private final Generator.Sink sink;
+    byte[] buf;
+    int pos;
+
+    JsonOutput(WriteConfig cfg, byte[] buf, Generator.Sink sink) {
+        this.cfg = cfg;
+        this.buf = buf;
+        this.sink = sink;
+    }
+
+    /** @return the buffer (which may have grown) */
+    public byte[] buffer() {
+        return buf;
+    }
+
+    /** @return the number of bytes in {@link #buffer()} not yet drained */
+    public int position() {
+        return pos;
+    }
+
+    /** Drains everything that is buffered into the sink. */
+    public void drainAll() {
+        if (pos > 0) {
+            int used = sink.drain(buf, pos);
+            System.arraycopy(buf, used, buf, 0, pos - used);
+            pos -= used;
+        }
+    }
+
+    final void ensure(int n) {
+        if (pos + n <= buf.length) {
+            return;
+        }
+        if (sink != null && pos > 0) {
+            int used = sink.drain(buf, pos);
+            System.arraycopy(buf, used, buf, 0, pos - used);
+            pos -= used;
+            if (pos + n <= buf.length) {
+                return;
+            }
+        }
+        long want = Math.max((long) buf.length * 2, (long) pos + n);
+        if (want > Integer.MAX_VALUE - 16) {
+            if ((long) pos + n > Integer.MAX_VALUE - 16) {
+                throw new WriteFailure("output exceeds the largest Java array (2 GiB); write to a stream instead");
+            }
+            want = Integer.MAX_VALUE - 16;
+        }
+        buf = Arrays.copyOf(buf, (int) want);
+    }
+
+    final void writeRaw(byte b) {
+        ensure(1);
+        buf[pos++] = b;
+    }
+
+    final void writeAscii(String s) {
+        int n = s.length();
+        ensure(n);
+        for (int i = 0; i < n; i++) {
+            buf[pos++] = (byte) s.charAt(i);
+        }
+    }
+
+    final void newline(int depth) {
+        int n = 1 + depth * cfg.indent;
+        ensure(n);
+        buf[pos++] = '\n';
+        for (int i = 1; i < n; i++) {
+            buf[pos++] = ' ';
+        }
+    }
+}

@@ -1,0 +1,192 @@
+package dev.hyson.internal.write;
+
+import dev.hyson.internal.text.Swar;
+
+/** The JSON writer's strings (RFC 8259 section 7): escaping, with the writer's options. */
+abstract class JsonStrings extends JsonNumbers {
+    private static final byte[] HEX = "0123456789abcdef".getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
+    private static final int CHUNK = 512;
+    private final byte[] escapes;
+    /** Chars of the string being written, copied out a chunk at a time. */
+    private final char[] chars = new char[CHUNK + 1];
+
+    JsonStrings(WriteConfig cfg, byte[] buf, Generator.Sink sink) {
+        super(cfg, buf, sink);
+        this.escapes = cfg.scriptSafe ? WriteConfig.SCRIPT_SAFE_ESCAPES : WriteConfig.ESCAPES;
+    }
+
+    /**
+     * Writes a string with the escapes RFC 8259 section 7 requires, plus the writer's options:
+     * {@code asciiOnly} escapes every non-ASCII char as {@code \\uXXXX} (pairs for supplementary
+     * code points), {@code scriptSafe} escapes '/', U+2028 and U+2029 (ruby/json's script_safe).
+     * A lone surrogate is always escaped, so the output is valid UTF-8.
+     */
+    final void writeString(String s) {
+        int n = s.length();
+        if (n <= PLAIN_MAX) {
+            // the common string needs no escape: the JDK's encoder (a vectorized check and copy for
+            // Latin-1 strings) and a word-at-a-time check beat a per-char loop, the array included
+            byte[] utf8 = s.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+            if (plain(utf8, cfg.asciiOnly, cfg.scriptSafe)) {
+                int len = utf8.length;
+                ensure(len + 2);
+                byte[] b = buf;
+                int p = pos;
+                b[p] = '"';
+                System.arraycopy(utf8, 0, b, p + 1, len);
+                b[p + 1 + len] = '"';
+                pos = p + len + 2;
+                return;
+            }
+            if (!cfg.asciiOnly && !cfg.scriptSafe && writeEscapedUtf8(utf8)) {
+                return;
+            }
+        }
+        byte[] esc = escapes;
+        boolean asciiOnly = cfg.asciiOnly;
+        boolean scriptSafe = cfg.scriptSafe;
+        ensure(2);
+        buf[pos++] = '"';
+        char[] chars = this.chars;
+        int i = 0;
+        while (i < n) {
+            // chars are copied out in chunks (one intrinsic copy) and read from the array, which is
+            // far cheaper than String.charAt per char; a chunk keeps one char of look-ahead for pairs
+            int stop = Math.min(n, i + CHUNK);
+            int copyEnd = Math.min(n, stop + 1);
+            s.getChars(i, copyEnd, chars, 0);
+            int base = i;
+            ensure((stop - i) * 6 + 12);
+            byte[] b = buf;
+            int p = pos;
+            for (; i < stop; i++) {
+                char c = chars[i - base];
+                if (c < 0x80) {
+                    byte e = esc[c];
+                    if (e == 0) {
+                        b[p++] = (byte) c;
+                    } else if (e == 'u') {
+                        p = unicodeEscape(b, p, c);
+                    } else {
+                        b[p++] = '\\';
+                        b[p++] = e;
+                    }
+                } else if (asciiOnly) {
+                    p = unicodeEscape(b, p, c);
+                } else if (c < 0x800) {
+                    b[p++] = (byte) (0xC0 | (c >> 6));
+                    b[p++] = (byte) (0x80 | (c & 0x3F));
+                } else if (Character.isSurrogate(c)) {
+                    if (Character.isHighSurrogate(c) && i + 1 < n && Character.isLowSurrogate(chars[i + 1 - base])) {
+                        int cp = Character.toCodePoint(c, chars[++i - base]);
+                        b[p++] = (byte) (0xF0 | (cp >> 18));
+                        b[p++] = (byte) (0x80 | ((cp >> 12) & 0x3F));
+                        b[p++] = (byte) (0x80 | ((cp >> 6) & 0x3F));
+                        b[p++] = (byte) (0x80 | (cp & 0x3F));
+                    } else {
+                        p = unicodeEscape(b, p, c); // a lone surrogate has no UTF-8 form
+                    }
+                } else if (scriptSafe && (c == '\u2028' || c == '\u2029')) {
+                    p = unicodeEscape(b, p, c);
+                } else {
+                    b[p++] = (byte) (0xE0 | (c >> 12));
+                    b[p++] = (byte) (0x80 | ((c >> 6) & 0x3F));
+                    b[p++] = (byte) (0x80 | (c & 0x3F));
+                }
+            }
+            pos = p;
+        }
+        ensure(1);
+        buf[pos++] = '"';
+    }
+
+    /** Strings up to this many chars try {@link #plain} first. */
+    private static final int PLAIN_MAX = 1 << 16;
+    private static final long QUOTES = Swar.broadcast('"');
+    private static final long BACKSLASHES = Swar.broadcast('\\');
+    private static final long QUESTION_MARKS = Swar.broadcast('?');
+    private static final long SLASHES = Swar.broadcast('/');
+
+    /**
+     * Whether UTF-8 from {@code String.getBytes} is a JSON string body as it is, 8 bytes a step: no
+     * byte below 0x20, no {@code "} or {@code \}, no {@code ?} (which is how {@code getBytes} writes
+     * a lone surrogate, which must be escaped instead), and for the options no non-ASCII byte
+     * ({@code asciiOnly}) or no {@code /} and no non-ASCII byte ({@code scriptSafe}: U+2028/9).
+     * False sends the string to the escaping loop, which decides exactly.
+     */
+    private static boolean plain(byte[] b, boolean asciiOnly, boolean scriptSafe) {
+        int n = b.length;
+        int i = 0;
+        long bad = 0;
+        boolean noHigh = asciiOnly || scriptSafe;
+        long slash = scriptSafe ? SLASHES : QUOTES; // quotes again when '/' is plain
+        for (; i + 8 <= n; i += 8) {
+            long v = (long) Swar.LONG_LE.get(b, i);
+            bad |= Swar.control(v) | Swar.equal(v, QUOTES) | Swar.equal(v, BACKSLASHES)
+                    | Swar.equal(v, QUESTION_MARKS) | Swar.equal(v, slash) | (noHigh ? v & Swar.HIGHS : 0);
+        }
+        if (bad != 0) {
+            return false;
+        }
+        for (; i < n; i++) {
+            int c = b[i];
+            if (c >= 0 ? c < 0x20 || c == '"' || c == '\\' || c == '?' || scriptSafe && c == '/' : noHigh) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * Writes {@code utf8} (from {@code String.getBytes}) as a JSON string, escaping its ASCII bytes
+     * that RFC 8259 requires (control chars, {@code "} and {@code \\}) and copying the runs between
+     * them; the default options only. Multi-byte sequences need no escape there, being non-ASCII
+     * bytes throughout.
+     *
+     * @return false, having written nothing, at a {@code ?}, which may stand for a lone surrogate
+     *     that must be escaped instead: the caller then takes the per-char path
+     */
+    private boolean writeEscapedUtf8(byte[] utf8) {
+        int len = utf8.length;
+        ensure(len * 6 + 2);
+        byte[] b = buf;
+        byte[] esc = escapes;
+        int p = pos;
+        b[p++] = '"';
+        int run = 0;
+        for (int i = 0; i < len; i++) {
+            int c = utf8[i];
+            if (c < 0 || c >= 0x20 && c != '"' && c != '\\' && c != '?') {
+                continue;
+            }
+            if (c == '?') {
+                return false;
+            }
+            System.arraycopy(utf8, run, b, p, i - run);
+            p += i - run;
+            byte e = esc[c];
+            if (e == 'u') {
+                p = unicodeEscape(b, p, (char) c);
+            } else {
+                b[p++] = '\\';
+                b[p++] = e;
+            }
+            run = i + 1;
+        }
+        System.arraycopy(utf8, run, b, p, len - run);
+        p += len - run;
+        b[p++] = '"';
+        pos = p;
+        return true;
+    }
+
+    private static int unicodeEscape(byte[] b, int p, char c) {
+        b[p++] = '\\';
+        b[p++] = 'u';
+        b[p++] = HEX[(c >> 12) & 0xF];
+        b[p++] = HEX[(c >> 8) & 0xF];
+        b[p++] = HEX[(c >> 4) & 0xF];
+        b[p++] = HEX[c & 0xF];
+        return p;
+    }
+}

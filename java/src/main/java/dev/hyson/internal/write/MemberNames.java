@@ -1,0 +1,98 @@
+package dev.hyson.internal.write;
+
+import dev.hyson.internal.names.NameCache;
+import dev.hyson.internal.number.DoubleFormatter;
+import java.util.Map;
+
+/**
+ * The JSON writer's member names: map keys as text, encoded names from the writer's name cache,
+ * and the check that no two keys write the same name.
+ */
+abstract class MemberNames extends JsonStrings {
+    MemberNames(WriteConfig cfg, byte[] buf, Generator.Sink sink) {
+        super(cfg, buf, sink);
+    }
+
+    final void writeKey(Object key) {
+        if (key instanceof String) {
+            String name = (String) key;
+            // member names repeat: their encoded form comes from the writer's name cache
+            byte[] encoded = cfg.names.get(name);
+            if (encoded == null) {
+                if (name.length() <= NameCache.MAX_NAME_LENGTH) {
+                    // room for the worst case first, so no drain to the sink moves the bytes away
+                    ensure(name.length() * 6 + 16);
+                    int start = pos;
+                    writeString(name);
+                    cfg.names.put(name, java.util.Arrays.copyOfRange(buf, start, pos));
+                } else {
+                    writeString(name);
+                }
+            } else {
+                ensure(encoded.length + 2);
+                System.arraycopy(encoded, 0, buf, pos, encoded.length);
+                pos += encoded.length;
+            }
+        } else {
+            writeString(keyString(key));
+        }
+        if (cfg.pretty) {
+            ensure(2);
+            buf[pos++] = ':';
+            buf[pos++] = ' ';
+        } else {
+            writeRaw((byte) ':');
+        }
+    }
+
+    /** Fails when two keys of {@code map} write the same member name (1 and "1", say). */
+    final void checkDistinctNames(Map<Object, Object> map) {
+        java.util.HashSet<String> names = new java.util.HashSet<>();
+        for (Map.Entry<Object, Object> e : map.entrySet()) {
+            if (e == null) {
+                continue; // reported by the writing loop
+            }
+            String name = keyString(e.getKey());
+            if (!names.add(name)) {
+                throw duplicateName(name).at(WriteFailure.memberSegment(name)).located();
+            }
+        }
+    }
+
+    static WriteFailure duplicateName(String name) {
+        String shown = name.length() > 40 ? name.substring(0, 40) + "..." : name;
+        return new WriteFailure("two map keys write the same member name \"" + shown
+                + "\" (RFC 8259 section 4: names should be unique)");
+    }
+
+    /** The member name for a map key: strings as they are, numbers, booleans, enums and chars as text. */
+    final String keyString(Object key) {
+        if (key instanceof String) {
+            return (String) key;
+        }
+        if (key instanceof CharSequence) {
+            return key.toString();
+        }
+        if (key instanceof Enum) {
+            return ((Enum<?>) key).name();
+        }
+        if (key instanceof Boolean || key instanceof Character) {
+            return key.toString();
+        }
+        if (key instanceof Double || key instanceof Float) {
+            double d = ((Number) key).doubleValue();
+            if (!Double.isFinite(d)) {
+                return Double.toString(d);
+            }
+            return key instanceof Float ? DoubleFormatter.toString((Float) key) : DoubleFormatter.toString(d);
+        }
+        if (key instanceof Number) {
+            return numberText((Number) key);
+        }
+        if (key == null) {
+            throw new WriteFailure("cannot write a null map key: JSON member names are strings");
+        }
+        throw new WriteFailure("cannot write a map key of type " + key.getClass().getName()
+                + ": keys must be CharSequence, Number, Boolean, Character or Enum");
+    }
+}

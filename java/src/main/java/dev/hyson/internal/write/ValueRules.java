@@ -1,0 +1,57 @@
+package dev.hyson.internal.write;
+
+import java.util.Arrays;
+
+/**
+ * The nesting rules every hyson writer applies, JSON and MessagePack alike. Depth counts the
+ * containers enclosing a value: each map, array (of any component type), iterable, record,
+ * {@code Optional} and replaced value (an encoder's or an extension's) is one level, the root
+ * value being at depth 0. A container at depth {@code maxDepth} fails; it is a cycle when the same
+ * object (by identity) is already on the path from the root, deep nesting otherwise. The path is
+ * one array store per container; it is searched only on failure.
+ */
+public final class ValueRules {
+    /** A fresh path for a writer: room for 32 levels, grown as needed. */
+    public static final int INITIAL_PATH = 32;
+
+    private ValueRules() {
+    }
+
+    /**
+     * Records a container entered at {@code depth} on the writer's path.
+     *
+     * @param path the containers enclosing this one, root first (the writer's, reused)
+     * @param container the map, array, record, ... about to be written
+     * @param depth how many containers enclose it
+     * @param maxDepth the writer's limit
+     * @param setting the builder method that raises the limit, named in the error
+     * @return {@code path}, or a larger copy of it: the writer's path from now on
+     * @throws WriteFailure a {@link WriteFailure#isLimit() limit} failure at {@code maxDepth}: a
+     *     cycle (kept path: down to where the container refers back to itself) or deep nesting
+     */
+    public static Object[] enter(Object[] path, Object container, int depth, int maxDepth, String setting) {
+        if (depth >= maxDepth) {
+            throw tooDeep(path, container, depth, maxDepth, setting);
+        }
+        if (depth >= path.length) {
+            path = Arrays.copyOf(path, Math.max(path.length * 2, depth + 1));
+        }
+        path[depth] = container;
+        return path;
+    }
+
+    private static WriteFailure tooDeep(Object[] path, Object container, int depth, int maxDepth, String setting) {
+        for (int i = 0; i < depth && i < path.length; i++) {
+            if (path[i] == container) {
+                // the path down to the value that refers back to an enclosing one is what matters
+                int back = i + 1;
+                while (back < depth && path[back] != container) {
+                    back++;
+                }
+                return new WriteFailure("cycle: this " + container.getClass().getName()
+                        + " contains itself (it is already being written at depth " + i + ")", back).limit();
+            }
+        }
+        return new WriteFailure("nesting deeper than maxDepth (" + maxDepth + "): raise it with " + setting).limit();
+    }
+}

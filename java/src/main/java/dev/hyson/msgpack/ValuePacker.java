@@ -1,0 +1,425 @@
+package dev.hyson.msgpack;
+
+import dev.hyson.internal.model.PrimitiveOptionals;
+import dev.hyson.internal.model.TypeInfo;
+import dev.hyson.internal.names.NameCache;
+import dev.hyson.internal.write.ValueRules;
+import dev.hyson.internal.write.WriteFailure;
+import java.lang.reflect.Array;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+
+/**
+ * Packs whole Java values for {@link MessagePacker#packValue}: the type dispatch. What a value is
+ * comes from {@link TypeInfo}, the model the JSON generator shares, after the factory's registered
+ * extensions; the hottest classes are tested by exact class first, as the model itself does. Depth
+ * and cycles follow {@link ValueRules}; a failure unwinds as a {@link WriteFailure} collecting the
+ * path, turned into a {@link MessagePackException} by {@link #toException}.
+ */
+final class ValuePacker {
+    private static final String MAX_DEPTH_SETTING = "MessagePackFactory.Builder.maxDepth";
+
+    private final MessagePacker p;
+    private final MessagePackFactory f;
+    private final NameCache names;
+    /** Registered extension types come before the fast paths (a registered String or Map is an extension). */
+    private final boolean registered;
+    /** The containers enclosing the value being packed, root first. */
+    private Object[] path = new Object[ValueRules.INITIAL_PATH];
+
+    ValuePacker(MessagePacker p, MessagePackFactory f) {
+        this.p = p;
+        this.f = f;
+        this.names = f.names;
+        this.registered = f.hasRegistrations();
+    }
+
+    /**
+     * The exception for a failure unwound to the root: the problem and its path; a cycle, the depth
+     * limit and output size are LIMIT_EXCEEDED, a {@link MessagePackException} on the way keeps its
+     * kind, and anything else is UNSUPPORTED_VALUE.
+     */
+    static MessagePackException toException(WriteFailure fail) {
+        Throwable cause = fail.getCause();
+        MessagePackException.Kind kind = fail.isLimit() ? MessagePackException.Kind.LIMIT_EXCEEDED
+                : MessagePackException.Kind.UNSUPPORTED_VALUE;
+        if (cause instanceof MessagePackException) {
+            kind = ((MessagePackException) cause).kind();
+            cause = cause.getCause();
+        }
+        return new MessagePackException(kind, fail.getMessage() + " at " + fail.path(), -1, cause);
+    }
+
+    private void enter(Object container, int depth) {
+        path = ValueRules.enter(path, container, depth, f.maxDepth, MAX_DEPTH_SETTING);
+    }
+
+    @SuppressWarnings("unchecked")
+    void writeValue(Object v, int depth) {
+        if (v == null) {
+            p.packNil();
+            return;
+        }
+        Class<?> c = v.getClass();
+        if (registered) {
+            Registration r = f.registrationFor(c);
+            if (r != null) {
+                writeExtension(r, v, depth);
+                return;
+            }
+        }
+        if (c == String.class) {
+            p.packString((String) v);
+        } else if (c == Long.class) {
+            p.packLong((Long) v);
+        } else if (c == LinkedHashMap.class) {
+            writeMap((Map<Object, Object>) v, depth);
+        } else if (c == ArrayList.class) {
+            writeList((List<Object>) v, depth);
+        } else if (c == Double.class) {
+            p.packDouble((Double) v);
+        } else if (c == Boolean.class) {
+            p.packBoolean((Boolean) v);
+        } else if (c == Integer.class) {
+            p.packLong((Integer) v);
+        } else if (c == HashMap.class || c == TreeMap.class) {
+            writeMap((Map<Object, Object>) v, depth);
+        } else if (c == Float.class) {
+            writeFloat((Float) v);
+        } else if (c == byte[].class) {
+            writeBytes((byte[]) v);
+        } else {
+            writeOther(v, c, depth);
+        }
+    }
+
+    private void writeFloat(float v) {
+        if (f.floatAsFloat32) {
+            p.packFloat(v);
+        } else {
+            p.packDouble(v);
+        }
+    }
+
+    private void writeBytes(byte[] b) {
+        if (f.binaryForByteArrays) {
+            p.packBinaryHeader(b.length);
+        } else {
+            p.packRawStringHeader(b.length);
+        }
+        p.writePayload(b);
+    }
+
+    @SuppressWarnings("unchecked")
+    private void writeOther(Object v, Class<?> c, int depth) {
+        TypeInfo type = TypeInfo.of(c);
+        switch (type.kind()) {
+            case MAP:
+                writeMap((Map<Object, Object>) v, depth);
+                break;
+            case LIST:
+                writeList((List<Object>) v, depth);
+                break;
+            case ITERABLE:
+                enter(v, depth);
+                List<Object> copy = new ArrayList<>();
+                for (Object o : (Iterable<Object>) v) {
+                    copy.add(o);
+                }
+                writeElements(copy, depth);
+                break;
+            case OBJECT_ARRAY:
+                enter(v, depth);
+                writeElements(Arrays.asList((Object[]) v), depth);
+                break;
+            case PRIMITIVE_ARRAY:
+                enter(v, depth);
+                writePrimitives(v);
+                break;
+            case BYTE_ARRAY:
+                writeBytes((byte[]) v);
+                break;
+            case STRING:
+            case CHAR_SEQUENCE:
+            case CHAR_ARRAY:
+            case CHARACTER:
+            case ENUM:
+                String text = type.text(v);
+                if (text == null) {
+                    throw new WriteFailure("cannot pack a " + c.getName() + " whose toString() is null");
+                }
+                p.packString(text);
+                break;
+            case INTEGER:
+                p.packLong(((Number) v).longValue());
+                break;
+            case DOUBLE:
+                p.packDouble(((Number) v).doubleValue());
+                break;
+            case FLOAT:
+                writeFloat((Float) v);
+                break;
+            case BIG_INTEGER:
+                try {
+                    p.packBigInteger((BigInteger) v);
+                } catch (MessagePackException e) {
+                    throw new WriteFailure(e.detail(), e);
+                }
+                break;
+            case BIG_DECIMAL:
+                if (f.bigDecimalPolicy != MessagePackFactory.BigDecimalPolicy.STRING) {
+                    throw new WriteFailure("cannot pack a BigDecimal (" + v + "): MessagePack has no decimal type; "
+                            + "choose bigDecimals(BigDecimalPolicy.STRING) to write it as a str");
+                }
+                p.packString(((BigDecimal) v).toString());
+                break;
+            case BOOLEAN:
+                p.packBoolean((Boolean) v);
+                break;
+            case OPTIONAL:
+                writeOptional((Optional<?>) v, depth);
+                break;
+            case OPTIONAL_INT:
+            case OPTIONAL_LONG:
+                if (PrimitiveOptionals.isPresent(v)) {
+                    p.packLong(PrimitiveOptionals.asLong(v));
+                } else {
+                    p.packNil();
+                }
+                break;
+            case OPTIONAL_DOUBLE:
+                if (PrimitiveOptionals.isPresent(v)) {
+                    p.packDouble(PrimitiveOptionals.asDouble(v));
+                } else {
+                    p.packNil();
+                }
+                break;
+            case INSTANT:
+                p.packTimestamp((Instant) v);
+                break;
+            case RECORD:
+                if (c == ExtensionValue.class) {
+                    writeExtensionValue((ExtensionValue) v);
+                } else {
+                    writeRecord(v, type, depth);
+                }
+                break;
+            default:
+                throw new WriteFailure("cannot pack a value of type " + c.getName()
+                        + ": register an extension for it with MessagePackFactory.Builder.register");
+        }
+    }
+
+    /** An Optional is a level of its own, with no path segment, as in JSON. */
+    private void writeOptional(Optional<?> optional, int depth) {
+        enter(optional, depth);
+        try {
+            writeValue(optional.orElse(null), depth + 1);
+        } catch (WriteFailure fail) {
+            throw fail.at("");
+        }
+    }
+
+    private void writeExtensionValue(ExtensionValue e) {
+        if (e.type() == -1) {
+            String problem = MessageUnpacker.timestampProblem(e.data());
+            if (problem != null) {
+                throw new WriteFailure("an extension of type -1 is a timestamp, and this payload is not one: "
+                        + problem + " (pack a java.time.Instant)");
+            }
+        }
+        p.packExtensionHeader(e.type(), e.data().length);
+        p.writePayload(e.data());
+    }
+
+    /** Frames a registered type's payload: reserve ext32 room, let it pack, then write the smallest header. */
+    private void writeExtension(Registration r, Object v, int depth) {
+        enter(v, depth);
+        if (r.bytes != null) {
+            byte[] payload;
+            try {
+                payload = r.bytes(v); // null is refused there
+            } catch (RuntimeException e) {
+                throw new WriteFailure("the extension packer for " + r.javaType.getName() + " failed: " + e, e);
+            }
+            p.packExtensionHeader(r.type, payload.length);
+            p.writePayload(payload);
+            return;
+        }
+        p.pinned++;
+        int outer = p.valueDepth;
+        try {
+            p.ensure(Headers.EXT_RESERVE);
+            int start = p.pos;
+            p.pos += Headers.EXT_RESERVE;
+            if (r.string != null) {
+                String s = r.string(v);
+                p.ensure(s.length() * 3);
+                p.pos = Headers.writeUtf8(s, p.buf, p.pos);
+            } else {
+                p.valueDepth = depth + 1;
+                r.pack(v, p);
+            }
+            int len = p.pos - start - Headers.EXT_RESERVE;
+            int size = Headers.extHeaderSize(len);
+            if (size != Headers.EXT_RESERVE) {
+                System.arraycopy(p.buf, start + Headers.EXT_RESERVE, p.buf, start + size, len);
+            }
+            Headers.putExtHeader(p.buf, start, size, r.type, len);
+            p.pos = start + size + len;
+        } catch (WriteFailure fail) {
+            throw fail.at("");
+        } catch (MessagePackException e) {
+            throw new WriteFailure(e.detail(), e);
+        } catch (RuntimeException e) {
+            throw new WriteFailure("the extension packer for " + r.javaType.getName() + " failed: " + e, e);
+        } finally {
+            p.valueDepth = outer;
+            p.pinned--;
+        }
+    }
+
+    /** Packs a str map key, from the factory's {@link NameCache} when it was packed before. */
+    private void packKey(String key) {
+        byte[] encoded = names.get(key);
+        if (encoded != null) {
+            int n = encoded.length;
+            p.ensure(n);
+            System.arraycopy(encoded, 0, p.buf, p.pos, n);
+            p.pos += n;
+            return;
+        }
+        int n = key.length();
+        if (n > NameCache.MAX_NAME_LENGTH) {
+            p.packString(key);
+            return;
+        }
+        p.ensure(n * 3 + 5); // packString then has room: no drain moves the key's bytes
+        int start = p.pos;
+        p.packString(key);
+        names.put(key, Arrays.copyOfRange(p.buf, start, p.pos));
+    }
+
+    private void writeMap(Map<Object, Object> map, int depth) {
+        enter(map, depth);
+        int n = map.size();
+        p.packMapHeader(n);
+        Object key = null;
+        int written = 0;
+        try {
+            for (Map.Entry<Object, Object> e : map.entrySet()) {
+                key = e.getKey();
+                if (written++ == n) {
+                    throw new WriteFailure("map changed size while being packed");
+                }
+                if (key != null && key.getClass() == String.class && !registered) {
+                    packKey((String) key);
+                } else {
+                    writeValue(key, depth + 1);
+                }
+                writeValue(e.getValue(), depth + 1);
+            }
+        } catch (WriteFailure fail) {
+            throw fail.at(WriteFailure.memberSegment(key));
+        }
+        if (written != n) {
+            throw new WriteFailure("map changed size while being packed");
+        }
+    }
+
+    private void writeList(List<Object> list, int depth) {
+        enter(list, depth);
+        writeElements(list, depth);
+    }
+
+    /** Writes the elements of a container already entered at {@code depth}. */
+    private void writeElements(List<Object> list, int depth) {
+        int n = list.size();
+        p.packArrayHeader(n);
+        int i = 0;
+        try {
+            for (; i < n; i++) {
+                Object v = list.get(i);
+                // the common element types without the full dispatch (a list of doubles is
+                // canada.json's whole body)
+                Class<?> c = v == null || registered ? null : v.getClass();
+                if (c == Double.class) {
+                    p.packDouble((Double) v);
+                } else if (c == Long.class) {
+                    p.packLong((Long) v);
+                } else if (c == String.class) {
+                    p.packString((String) v);
+                } else {
+                    writeValue(v, depth + 1);
+                }
+            }
+        } catch (WriteFailure fail) {
+            throw fail.at("[" + i + "]");
+        }
+    }
+
+    /** Writes an array of {@code int}, {@code long}, {@code double}, {@code float}, {@code short} or {@code boolean}. */
+    private void writePrimitives(Object array) {
+        Class<?> t = array.getClass().getComponentType();
+        p.packArrayHeader(Array.getLength(array));
+        if (t == int.class) {
+            for (int x : (int[]) array) {
+                p.packLong(x);
+            }
+        } else if (t == long.class) {
+            for (long x : (long[]) array) {
+                p.packLong(x);
+            }
+        } else if (t == double.class) {
+            for (double x : (double[]) array) {
+                p.packDouble(x);
+            }
+        } else if (t == float.class) {
+            for (float x : (float[]) array) {
+                writeFloat(x);
+            }
+        } else if (t == short.class) {
+            for (short x : (short[]) array) {
+                p.packLong(x);
+            }
+        } else {
+            for (boolean x : (boolean[]) array) {
+                p.packBoolean(x);
+            }
+        }
+    }
+
+    private void writeRecord(Object v, TypeInfo type, int depth) {
+        if (type.accessProblem() != null) {
+            throw new WriteFailure(type.accessProblem());
+        }
+        enter(v, depth);
+        int n = type.componentCount();
+        p.packMapHeader(n);
+        for (int i = 0; i < n; i++) {
+            String name = type.componentName(i);
+            Object value;
+            try {
+                value = type.component(v, i);
+            } catch (RuntimeException e) {
+                throw new WriteFailure("cannot read record component " + name + " of " + type.type().getName()
+                        + ": " + e, e).at("." + name);
+            }
+            p.packString(name);
+            try {
+                writeValue(value, depth + 1);
+            } catch (WriteFailure fail) {
+                throw fail.at("." + name);
+            }
+        }
+    }
+}
