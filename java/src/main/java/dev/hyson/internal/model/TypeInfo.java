@@ -258,6 +258,8 @@ public final class TypeInfo {
     /** A lookup with private access to {@code type}, else the public lookup for a public record; null if neither. */
     private static MethodHandles.Lookup lookupFor(Class<?> type) {
         try {
+            // privateLookupIn needs dev.hyson to read the record's module; a module may add that edge itself
+            TypeInfo.class.getModule().addReads(type.getModule());
             return MethodHandles.privateLookupIn(type, MethodHandles.lookup());
         } catch (IllegalAccessException | SecurityException e) {
             boolean exported = type.getModule().isExported(type.getPackageName(), TypeInfo.class.getModule());
