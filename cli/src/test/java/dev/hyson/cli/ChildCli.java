@@ -20,6 +20,7 @@ final class ChildCli {
     static Process start(List<String> jvmOptions, String... args) throws IOException {
         List<String> cmd = new ArrayList<>();
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        cmd.add("--enable-native-access=ALL-UNNAMED"); // as the launcher runs it (no JDK 24+ warning)
         cmd.add("-cp");
         cmd.add(System.getProperty("java.class.path"));
         cmd.addAll(jvmOptions);

@@ -8,8 +8,6 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import dev.hyson.Json;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -122,14 +120,7 @@ class BackendSelectionTest {
     }
 
     private static String runChild(String... properties) throws IOException, InterruptedException {
-        List<String> cmd = new ArrayList<>();
-        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        cmd.add("-cp");
-        // on the module path the library's classes are not on java.class.path (see java/pom.xml)
-        cmd.add(System.getProperty("hyson.test.classpath", "") + System.getProperty("path.separator")
-                + System.getProperty("java.class.path"));
-        cmd.addAll(List.of(properties));
-        cmd.add(Child.class.getName());
+        List<String> cmd = ChildJvm.command(Child.class, properties);
         Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
         assertEquals(0, p.waitFor(), out);

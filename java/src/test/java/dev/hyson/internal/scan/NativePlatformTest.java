@@ -8,7 +8,6 @@ import dev.hyson.Backend;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
@@ -51,10 +50,8 @@ class NativePlatformTest {
 
     @Test
     void load_unknownArchitecture_fallsBackToJavaNamingIt() throws IOException, InterruptedException {
-        Path java = Path.of(System.getProperty("java.home"), "bin", "java");
-        Process child = new ProcessBuilder(java.toString(), "-Dos.arch=riscv64", "-cp",
-                System.getProperty("hyson.test.classpath", "") + System.getProperty("path.separator")
-                        + System.getProperty("java.class.path"), Child.class.getName()).redirectErrorStream(true).start();
+        Process child = new ProcessBuilder(ChildJvm.command(Child.class, "-Dos.arch=riscv64"))
+                .redirectErrorStream(true).start();
         String out;
         try (InputStream in = child.getInputStream()) {
             out = new String(in.readAllBytes(), StandardCharsets.UTF_8);
