@@ -1,5 +1,6 @@
 package dev.hyson.msgpack;
 
+import dev.hyson.internal.model.Kind;
 import dev.hyson.internal.model.PrimitiveOptionals;
 import dev.hyson.internal.model.TypeInfo;
 import dev.hyson.internal.names.NameCache;
@@ -98,7 +99,18 @@ final class ValuePacker {
         } else if (c == byte[].class) {
             writeBytes((byte[]) v);
         } else {
-            writeOther(v, c, depth);
+            // lists and maps of other classes go straight to their writer, so each level of nesting
+            // costs two frames (writeValue, writeList/writeMap) as in the JSON Generator: the default
+            // maxDepth of 1000 must fit a default 1 MiB thread stack in compiled code too
+            TypeInfo type = TypeInfo.of(c);
+            Kind kind = type.kind();
+            if (kind == Kind.LIST) {
+                writeList((List<Object>) v, depth);
+            } else if (kind == Kind.MAP) {
+                writeMap((Map<Object, Object>) v, depth);
+            } else {
+                writeOther(v, c, type, depth);
+            }
         }
     }
 
@@ -120,15 +132,8 @@ final class ValuePacker {
     }
 
     @SuppressWarnings("unchecked")
-    private void writeOther(Object v, Class<?> c, int depth) {
-        TypeInfo type = TypeInfo.of(c);
+    private void writeOther(Object v, Class<?> c, TypeInfo type, int depth) {
         switch (type.kind()) {
-            case MAP:
-                writeMap((Map<Object, Object>) v, depth);
-                break;
-            case LIST:
-                writeList((List<Object>) v, depth);
-                break;
             case ITERABLE:
                 enter(v, depth);
                 List<Object> copy = new ArrayList<>();
