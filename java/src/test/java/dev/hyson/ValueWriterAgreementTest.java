@@ -146,4 +146,38 @@ class ValueWriterAgreementTest {
         assertEquals("$[0]", json.path());
         assertTrue(msgpack.getMessage().endsWith(" at $[0]"), msgpack.getMessage());
     }
+
+    /** A CharSequence whose toString() breaks its contract by returning null. */
+    private static final class NullText implements CharSequence {
+        @Override
+        public int length() {
+            return 0;
+        }
+
+        @Override
+        public char charAt(int index) {
+            throw new IndexOutOfBoundsException(index);
+        }
+
+        @Override
+        public CharSequence subSequence(int start, int end) {
+            return this;
+        }
+
+        @Override
+        @SuppressWarnings("ToStringReturnsNull")
+        public String toString() {
+            return null;
+        }
+    }
+
+    @Test
+    void write_charSequenceWithNullText_failsTheSameWayInBoth() {
+        List<Object> value = List.of(new NullText());
+        JsonWriteException json = assertThrows(JsonWriteException.class, () -> Json.write(value));
+        MessagePackException packed = assertThrows(MessagePackException.class, () -> MessagePack.pack(value));
+        String name = NullText.class.getName();
+        assertEquals("cannot write a " + name + " whose toString() is null at $[0]", json.getMessage());
+        assertEquals("cannot pack a " + name + " whose toString() is null at $[0]", packed.getMessage());
+    }
 }

@@ -234,7 +234,7 @@ final class JsonBridge {
         }
         if (lossless && v instanceof Float) {
             float x = (Float) v;
-            return tagged(FLOAT32, Float.isFinite(x) ? (Object) v : nonFinite(x));
+            return tagged(FLOAT32, Float.isFinite(x) ? v : nonFinite(x));
         }
         if (lossless && v instanceof Double && !Double.isFinite((Double) v)) {
             return tagged(FLOAT64, nonFinite((Double) v));

@@ -158,11 +158,7 @@ final class ValuePacker {
             case CHAR_ARRAY:
             case CHARACTER:
             case ENUM:
-                String text = type.text(v);
-                if (text == null) {
-                    throw new WriteFailure("cannot pack a " + c.getName() + " whose toString() is null");
-                }
-                p.packString(text);
+                p.packString(ValueRules.text(type, v, "pack"));
                 break;
             case INTEGER:
                 p.packLong(((Number) v).longValue());

@@ -118,11 +118,7 @@ public final class Generator extends MemberNames {
             case CHAR_ARRAY:
             case CHARACTER:
             case ENUM:
-                String text = type.text(v);
-                if (text == null) {
-                    throw new WriteFailure("cannot write a " + c.getName() + " whose toString() is null");
-                }
-                writeString(text);
+                writeString(ValueRules.text(type, v, "write"));
                 break;
             case INTEGER:
                 writeLong(((Number) v).longValue());

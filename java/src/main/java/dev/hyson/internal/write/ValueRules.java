@@ -1,5 +1,6 @@
 package dev.hyson.internal.write;
 
+import dev.hyson.internal.model.TypeInfo;
 import java.util.Arrays;
 
 /**
@@ -56,5 +57,22 @@ public final class ValueRules {
             }
         }
         return new WriteFailure("nesting deeper than maxDepth (" + maxDepth + "): raise it with " + setting).limit();
+    }
+
+    /**
+     * The text of a value both formats write as a string ({@link TypeInfo#text}), never null.
+     *
+     * @param type the value's type information; its kind is one {@link TypeInfo#text} accepts
+     * @param value the value
+     * @param verb what the writer does, for the message: {@code "write"} (JSON) or {@code "pack"}
+     * @return the text
+     * @throws WriteFailure when a {@code CharSequence}'s {@code toString()} returns null
+     */
+    public static String text(TypeInfo type, Object value, String verb) {
+        String text = type.text(value);
+        if (text == null) {
+            throw new WriteFailure("cannot " + verb + " a " + value.getClass().getName() + " whose toString() is null");
+        }
+        return text;
     }
 }
