@@ -313,6 +313,22 @@ class ParserTest {
 
     @ParameterizedTest
     @MethodSource("backends")
+    void errors_illFormedUtf8_namedByItsByte_columnsInCodePoints(Backend backend) {
+        JsonReader r = TestSupport.reader(backend);
+        // outside a string: the byte that cannot start a value; inside one: the lead byte of the sequence
+        byte[] outside = {'[', (byte) 0xC0, (byte) 0x80, ']'};
+        byte[] inString = {'[', '"', (byte) 0xC3, (byte) 0xA9, (byte) 0xE2, (byte) 0x28, (byte) 0xA1, '"', ']'};
+        byte[] afterCrLf = {'[', '\r', '\n', '"', (byte) 0xC3, (byte) 0xA9, '"', ',', (byte) 0xFF, ']'};
+        assertEquals("unexpected byte 0xC0 at line 1, column 2 (byte 1): expected a value",
+                assertThrows(JsonParseException.class, () -> r.parse(outside)).getMessage());
+        assertEquals("invalid UTF-8 byte 0xE2 at line 1, column 4 (byte 4): input must be well-formed UTF-8"
+                + " (RFC 8259 section 8.1)", assertThrows(JsonParseException.class, () -> r.parse(inString)).getMessage());
+        assertEquals("unexpected byte 0xFF at line 2, column 5 (byte 8): expected a value",
+                assertThrows(JsonParseException.class, () -> r.parse(afterCrLf)).getMessage());
+    }
+
+    @ParameterizedTest
+    @MethodSource("backends")
     void slice_offsetsRelativeToSlice(Backend backend) {
         byte[] buf = "xxx[1,]yyy".getBytes(StandardCharsets.US_ASCII);
         JsonParseException e = assertThrows(JsonParseException.class, () -> TestSupport.reader(backend).parse(buf, 3, 4));
