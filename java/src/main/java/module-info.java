@@ -13,4 +13,5 @@
 module dev.hyson {
     exports dev.hyson;
     exports dev.hyson.msgpack;
+    exports dev.hyson.tree;
 }

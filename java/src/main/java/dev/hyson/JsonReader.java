@@ -23,7 +23,8 @@ import java.util.Objects;
 /**
  * Parses JSON texts (RFC 8259) into ordinary Java values under a fixed set of options.
  *
- * <p>Values: an object becomes a {@code LinkedHashMap<String,Object>} (member order kept), an array
+ * <p>Values: an object becomes a {@link dev.hyson.tree.MemberMap}{@code <String,Object>} (member
+ * order kept; a {@code LinkedHashMap} with {@link Builder#linkedHashMaps}), an array
  * an {@code ArrayList<Object>}, a string a {@code String}, a number without fraction or exponent a
  * {@code Long} (or a {@code BigInteger} outside the 64-bit range), a number with a fraction or an
  * exponent a {@code Double} correctly rounded (IEEE 754 round-half-even) or, with
@@ -66,7 +67,7 @@ public final class JsonReader {
     private JsonReader(Builder b) {
         this.config = new ReadConfig(b.maxDepth, b.maxStringLength, b.maxNumberLength, b.maxDocumentLength,
                 b.duplicateKeys, b.loneSurrogates, b.allowByteOrderMark, b.allowComments, b.allowTrailingCommas,
-                b.allowNonFiniteLiterals, b.allowInfinityForOverflow, b.bigDecimals, b.internKeys);
+                b.allowNonFiniteLiterals, b.allowInfinityForOverflow, b.bigDecimals, b.internKeys, b.linkedHashMaps);
         this.backend = b.backend;
     }
 
@@ -96,6 +97,7 @@ public final class JsonReader {
         b.allowInfinityForOverflow = config.allowInfinityForOverflow;
         b.bigDecimals = config.bigDecimals;
         b.internKeys = config.internKeys;
+        b.linkedHashMaps = config.linkedHashMaps;
         b.backend = backend;
         return b;
     }
@@ -311,6 +313,7 @@ public final class JsonReader {
         private boolean allowInfinityForOverflow;
         private boolean bigDecimals;
         private boolean internKeys = true;
+        private boolean linkedHashMaps;
         private Backend backend = Backend.active();
 
         private Builder() {
@@ -457,6 +460,21 @@ public final class JsonReader {
          */
         public Builder internKeys(boolean enable) {
             this.internKeys = enable;
+            return this;
+        }
+
+        /**
+         * @param enable build each object as a {@code java.util.LinkedHashMap<String, Object>}
+         *     instead of a {@link dev.hyson.tree.MemberMap} (default false). Both keep member order and
+         *     are equal to each other for the same members; a {@code MemberMap} is several times
+         *     cheaper to build and smaller (an array of its members, a hash index only once a lookup
+         *     needs one). Take this for code that needs the class itself, for instance code that
+         *     casts to {@code LinkedHashMap} or that looks up members of very large objects more
+         *     often than it reads them in order.
+         * @return this builder
+         */
+        public Builder linkedHashMaps(boolean enable) {
+            this.linkedHashMaps = enable;
             return this;
         }
 

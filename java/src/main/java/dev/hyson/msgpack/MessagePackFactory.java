@@ -86,6 +86,7 @@ public final class MessagePackFactory {
     final boolean compatibility;
     final boolean binaryForByteArrays;
     final boolean floatAsFloat32;
+    final boolean linkedHashMaps;
     final BigDecimalPolicy bigDecimalPolicy;
     final boolean internKeys;
     /** Map keys (str) already packed by this factory's packers, with their headers. */
@@ -106,6 +107,7 @@ public final class MessagePackFactory {
         this.compatibility = b.compatibility;
         this.binaryForByteArrays = b.binaryForByteArrays;
         this.floatAsFloat32 = b.floatAsFloat32;
+        this.linkedHashMaps = b.linkedHashMaps;
         this.bigDecimalPolicy = b.bigDecimalPolicy;
         this.internKeys = b.internKeys;
         this.jsonForm = b.jsonForm;
@@ -138,6 +140,7 @@ public final class MessagePackFactory {
         b.compatibility = compatibility;
         b.binaryForByteArrays = binaryForByteArrays;
         b.floatAsFloat32 = floatAsFloat32;
+        b.linkedHashMaps = linkedHashMaps;
         b.bigDecimalPolicy = bigDecimalPolicy;
         b.internKeys = internKeys;
         b.jsonForm = jsonForm;
@@ -455,6 +458,7 @@ public final class MessagePackFactory {
         private boolean compatibility;
         private boolean binaryForByteArrays = true;
         private boolean floatAsFloat32 = true;
+        private boolean linkedHashMaps;
         private BigDecimalPolicy bigDecimalPolicy = BigDecimalPolicy.ERROR;
         private boolean internKeys = true;
         private JsonForm jsonForm = JsonForm.DOCUMENTED;
@@ -592,6 +596,19 @@ public final class MessagePackFactory {
          */
         public Builder floatAsFloat32(boolean float32) {
             this.floatAsFloat32 = float32;
+            return this;
+        }
+
+        /**
+         * Whether an unpacked map is a {@code java.util.LinkedHashMap<Object, Object>} instead of a
+         * {@link dev.hyson.tree.MemberMap} (default false). Both keep entry order and are equal for
+         * the same entries; a {@code MemberMap} is cheaper to build and smaller.
+         *
+         * @param enable true for {@code LinkedHashMap}s
+         * @return this builder
+         */
+        public Builder linkedHashMaps(boolean enable) {
+            this.linkedHashMaps = enable;
             return this;
         }
 

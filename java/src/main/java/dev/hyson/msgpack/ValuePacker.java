@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
+import dev.hyson.tree.MemberMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -82,18 +83,22 @@ final class ValuePacker {
             p.packString((String) v);
         } else if (c == Long.class) {
             p.packLong((Long) v);
-        } else if (c == LinkedHashMap.class) {
-            writeMap((Map<Object, Object>) v, depth);
+        } else if (c == MemberMap.class) {
+            writeMembers((MemberMap<Object, Object>) v, depth);
         } else if (c == ArrayList.class) {
-            writeList((List<Object>) v, depth);
+            writeList((ArrayList<Object>) v, depth);
+        } else if (c == LinkedHashMap.class) {
+            writeMap((LinkedHashMap<Object, Object>) v, depth);
         } else if (c == Double.class) {
             p.packDouble((Double) v);
         } else if (c == Boolean.class) {
             p.packBoolean((Boolean) v);
         } else if (c == Integer.class) {
             p.packLong((Integer) v);
-        } else if (c == HashMap.class || c == TreeMap.class) {
-            writeMap((Map<Object, Object>) v, depth);
+        } else if (c == HashMap.class) {
+            writeMap((HashMap<Object, Object>) v, depth);
+        } else if (c == TreeMap.class) {
+            writeMap((TreeMap<Object, Object>) v, depth);
         } else if (c == Float.class) {
             writeFloat((Float) v);
         } else if (c == byte[].class) {
@@ -333,6 +338,32 @@ final class ValuePacker {
             throw fail.at(WriteFailure.memberSegment(key));
         }
         if (written != n) {
+            throw new WriteFailure("map changed size while being packed");
+        }
+    }
+
+    /** A {@link MemberMap}'s members by position: no entry objects, no iterator. */
+    private void writeMembers(MemberMap<Object, Object> map, int depth) {
+        enter(map, depth);
+        int n = map.size();
+        p.packMapHeader(n);
+        Object key = null;
+        try {
+            for (int i = 0; i < n; i++) {
+                key = map.keyAt(i);
+                if (key != null && key.getClass() == String.class && !registered) {
+                    packKey((String) key);
+                } else {
+                    writeValue(key, depth + 1);
+                }
+                writeValue(map.valueAt(i), depth + 1);
+            }
+        } catch (WriteFailure fail) {
+            throw fail.at(WriteFailure.memberSegment(key));
+        } catch (IndexOutOfBoundsException e) {
+            throw new WriteFailure("map changed size while being packed");
+        }
+        if (map.size() != n) {
             throw new WriteFailure("map changed size while being packed");
         }
     }

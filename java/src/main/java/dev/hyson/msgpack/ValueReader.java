@@ -1,8 +1,11 @@
 package dev.hyson.msgpack;
 
 import dev.hyson.internal.names.KeyCache;
+import dev.hyson.internal.tree.MemberMaps;
+import dev.hyson.tree.MemberMap;
 import java.math.BigInteger;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 
 /**
@@ -224,28 +227,66 @@ abstract class ValueReader extends InputBuffer {
         long outer = owed;
         checkOwed(2L * n, outer, at);
         int cap = in == null ? n : Math.min(n, STREAM_PRESIZE);
-        LinkedHashMap<Object, Object> map = new LinkedHashMap<>(cap < 3 ? cap + 1 : (int) (cap / 0.75f + 1.0f));
-        KeyHashGuard guard = null;
-        Class<?> keyClass = String.class; // while every key is of this one class (see KeyHashGuard.exempt), none is counted
+        // the entries go into one array that the MemberMap adopts (no entry objects, no lookup per
+        // key) while every key is of one class that compares with itself (see KeyHashGuard.exempt)
+        Object[] kv = new Object[2 * cap];
+        Class<?> keyClass = null;
         for (int i = 0; i < n; i++) {
             long keyAt = origin + pos;
             owed = outer + 2L * (n - i) - 1;
             Object key = readKey(depth);
-            if (guard == null && (key == null || key.getClass() != keyClass)) {
-                if (i == 0 && key != null && KeyHashGuard.exempt(key.getClass())) {
-                    keyClass = key.getClass();
-                } else {
-                    guard = new KeyHashGuard(map.keySet());
-                }
+            if (key == null || key.getClass() != keyClass && (i > 0 || !KeyHashGuard.exempt(key.getClass()))) {
+                return readMapGuarded(kv, i, key, keyAt, n, depth, outer);
             }
-            if (guard != null && !map.containsKey(key) && !guard.add(key)) {
+            keyClass = key.getClass();
+            owed = outer + 2L * (n - i - 1);
+            Object value = readValue(depth + 1);
+            if (2 * i == kv.length) {
+                kv = Arrays.copyOf(kv, 2 * (int) Math.min(n, Math.max(4L, i + (i >> 1) + 1L)));
+            }
+            kv[2 * i] = key;
+            kv[2 * i + 1] = value;
+        }
+        owed = outer;
+        if (f.linkedHashMaps) {
+            LinkedHashMap<Object, Object> map = new LinkedHashMap<>(n < 3 ? n + 1 : (int) (n / 0.75f + 1.0f));
+            for (int i = 0; i < n; i++) {
+                map.put(kv[2 * i], kv[2 * i + 1]);
+            }
+            return map;
+        }
+        MemberMaps.Access maps = MEMBER_MAPS;
+        // a repeated key keeps its first position and takes its last value, as Map.put does
+        return n > 1 && maps.firstRepeat(kv, n, null) >= 0 ? maps.merge(kv, n, true) : maps.adopt(kv, n);
+    }
+
+    private static final MemberMaps.Access MEMBER_MAPS = MemberMaps.access();
+
+    /**
+     * The rest of a map whose keys are not all of one exempt class: built in a {@code LinkedHashMap}
+     * under a {@link KeyHashGuard} (keys of mixed or non-comparable classes that share hash codes
+     * cost a linear search each), from the {@code done} entries read so far and the key just read.
+     */
+    private Object readMapGuarded(Object[] kv, int done, Object key, long keyAt, int n, int depth, long outer) {
+        LinkedHashMap<Object, Object> map = new LinkedHashMap<>();
+        for (int k = 0; k < done; k++) {
+            map.put(kv[2 * k], kv[2 * k + 1]);
+        }
+        KeyHashGuard guard = new KeyHashGuard(map.keySet());
+        for (int i = done; i < n; i++) {
+            if (i > done) {
+                keyAt = origin + pos;
+                owed = outer + 2L * (n - i) - 1;
+                key = readKey(depth);
+            }
+            if (!map.containsKey(key) && !guard.add(key)) {
                 throw KeyHashGuard.flooded(keyAt);
             }
             owed = outer + 2L * (n - i - 1);
             map.put(key, readValue(depth + 1));
         }
         owed = outer;
-        return map;
+        return f.linkedHashMaps ? map : new MemberMap<>(map);
     }
 
     /** A map key: str through the key cache, anything else as a value. */

@@ -21,11 +21,22 @@ public final class ReadConfig {
     public final boolean allowInfinityForOverflow;
     public final boolean bigDecimals;
     public final boolean internKeys;
+    /** Objects become {@code LinkedHashMap}s instead of {@code MemberMap}s. */
+    public final boolean linkedHashMaps;
 
     public ReadConfig(int maxDepth, long maxStringLength, int maxNumberLength, long maxDocumentLength,
             DuplicateKeyPolicy duplicateKeys, SurrogatePolicy loneSurrogates, boolean allowByteOrderMark,
             boolean allowComments, boolean allowTrailingCommas, boolean allowNonFiniteLiterals,
             boolean allowInfinityForOverflow, boolean bigDecimals, boolean internKeys) {
+        this(maxDepth, maxStringLength, maxNumberLength, maxDocumentLength, duplicateKeys, loneSurrogates,
+                allowByteOrderMark, allowComments, allowTrailingCommas, allowNonFiniteLiterals, allowInfinityForOverflow,
+                bigDecimals, internKeys, false);
+    }
+
+    public ReadConfig(int maxDepth, long maxStringLength, int maxNumberLength, long maxDocumentLength,
+            DuplicateKeyPolicy duplicateKeys, SurrogatePolicy loneSurrogates, boolean allowByteOrderMark,
+            boolean allowComments, boolean allowTrailingCommas, boolean allowNonFiniteLiterals,
+            boolean allowInfinityForOverflow, boolean bigDecimals, boolean internKeys, boolean linkedHashMaps) {
         this.maxDepth = maxDepth;
         this.maxStringLength = maxStringLength;
         this.maxNumberLength = maxNumberLength;
@@ -39,5 +50,6 @@ public final class ReadConfig {
         this.allowInfinityForOverflow = allowInfinityForOverflow;
         this.bigDecimals = bigDecimals;
         this.internKeys = internKeys;
+        this.linkedHashMaps = linkedHashMaps;
     }
 }

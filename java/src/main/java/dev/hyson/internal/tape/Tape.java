@@ -25,7 +25,7 @@ import java.util.Arrays;
  * </pre>
  *
  * <p>An object's entries alternate member name (always a string tag) and value. Containers carry
- * their count so the materializer builds each {@code ArrayList} and {@code LinkedHashMap} at its
+ * their count so the materializer builds each {@code ArrayList} and object map at its
  * final size (ruby/json's lesson). A tape is per parse state and reused: {@link #reset} clears it
  * without reallocating.
  *
@@ -99,8 +99,14 @@ public final class Tape {
      */
     Object[] openContainers = new Object[16];
     int[] openRemaining = new int[16];
-    String[] openNames = new String[16];
-    long[] openNameOffsets = new long[16];
+    /** Per open container: whether it is an object (its container is then its members' array). */
+    boolean[] openIsObject = new boolean[16];
+    /** Per open object under DuplicateKeyPolicy.ERROR: where its members' name offsets start in {@link #memberOffsets}. */
+    int[] openBases = new int[16];
+    /** Under DuplicateKeyPolicy.ERROR, the name offset of every member of the open objects (a stack). */
+    long[] memberOffsets = new long[64];
+    /** The materializer's table for finding a repeated member name in a large object. */
+    int[] memberSlots = new int[64];
     /** The native backend's context for this tape (its C-side buffers), created on first use. */
     public Object nativeContext;
     /** Element counts of the open containers, parallel to {@link #stack}. */
@@ -149,6 +155,9 @@ public final class Tape {
         }
         if (scratch.length > RETAIN_CHARS) {
             scratch = new char[256];
+        }
+        if (memberOffsets.length > RETAIN_ENTRIES) {
+            memberOffsets = new long[64];
         }
         if (stack.length > 4096) {
             stack = new long[64];

@@ -6,6 +6,8 @@ import dev.hyson.internal.number.NumberText;
 import dev.hyson.internal.scan.ReadConfig;
 import dev.hyson.internal.scan.ScanError;
 import dev.hyson.internal.text.Utf8;
+import dev.hyson.internal.tree.MemberMaps;
+import dev.hyson.tree.MemberMap;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
@@ -14,12 +16,16 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 
 /**
- * Turns a {@link Tape} into ordinary Java values: {@code LinkedHashMap<String,Object>},
- * {@code ArrayList<Object>}, {@code String}, {@code Long}, {@code BigInteger}, {@code Double} or
- * {@code BigDecimal}, {@code Boolean} and {@code null}. One materializer serves both backends.
+ * Turns a {@link Tape} into ordinary Java values: an object becomes a {@link MemberMap} (or, with
+ * {@code linkedHashMaps}, a {@code LinkedHashMap<String,Object>}), an array an
+ * {@code ArrayList<Object>}, then {@code String}, {@code Long}, {@code BigInteger}, {@code Double}
+ * or {@code BigDecimal}, {@code Boolean} and {@code null}. One materializer serves both backends.
  *
  * <p>Iterative (an explicit stack), so depth costs no Java stack. Containers are created at their
- * final size from the counts on the tape; member names come from the {@link KeyCache}.
+ * final size from the counts on the tape; member names come from the {@link KeyCache}. An object's
+ * members go into one array of alternating names and values, which the {@code MemberMap} adopts
+ * when the object closes; repeated names are looked for once then, with linear work (pairwise
+ * hash codes up to 8 members, a hash table above), instead of a lookup per member.
  */
 public final class TapeMaterializer {
     private TapeMaterializer() {
@@ -36,7 +42,6 @@ public final class TapeMaterializer {
         } catch (RuntimeException | Error e) {
             // a failed build leaves open containers on the reused stacks: drop them
             Arrays.fill(tape.openContainers, null);
-            Arrays.fill(tape.openNames, null);
             throw e;
         }
     }
@@ -48,10 +53,12 @@ public final class TapeMaterializer {
         // the tape's stacks: a container is set at its depth when opened and cleared when closed
         Object[] containers = tape.openContainers;
         int[] remaining = tape.openRemaining;
-        String[] names = tape.openNames;
-        long[] nameOffsets = tape.openNameOffsets;
+        boolean[] isObject = tape.openIsObject;
+        int[] bases = tape.openBases;
         int depth = 0;
+        int offsetsTop = 0; // under ERROR: the used part of tape.memberOffsets
         DuplicateKeyPolicy duplicates = cfg.duplicateKeys;
+        boolean recordOffsets = duplicates == DuplicateKeyPolicy.ERROR;
         KeyCache cache = cfg.internKeys ? keys : null;
         boolean windowed = tape.windowed;
         byte[] text = windowed ? tape.spans : src; // where the span entries' bytes are
@@ -60,33 +67,56 @@ public final class TapeMaterializer {
             long e = t[i];
             Object v;
             switch (Tape.tag(e)) {
-                case Tape.OBJECT:
-                case Tape.ARRAY: {
+                case Tape.OBJECT: {
                     int count = (int) t[i + 1];
                     i += 2;
-                    Object container = Tape.tag(e) == Tape.OBJECT
-                            ? new LinkedHashMap<String, Object>(capacity(count))
-                            : new ArrayList<Object>(count);
                     if (count == 0) {
-                        v = container;
+                        v = emptyObject(cfg);
                         break;
                     }
                     depth++;
                     if (depth == containers.length) {
-                        int n = depth * 2;
-                        containers = tape.openContainers = Arrays.copyOf(containers, n);
-                        remaining = tape.openRemaining = Arrays.copyOf(remaining, n);
-                        names = tape.openNames = Arrays.copyOf(names, n);
-                        nameOffsets = tape.openNameOffsets = Arrays.copyOf(nameOffsets, n);
+                        containers = grow(tape, depth);
+                        remaining = tape.openRemaining;
+                        isObject = tape.openIsObject;
+                        bases = tape.openBases;
                     }
-                    containers[depth] = container;
+                    Object[] members = new Object[2 * count];
+                    containers[depth] = members;
                     remaining[depth] = count;
-                    if (Tape.tag(e) == Tape.OBJECT) {
-                        // an object's entries alternate name and value: take the first name now
-                        nameOffsets[depth] = Tape.payload(t[i]);
-                        names[depth] = name(t[i], t[i + 1], tape, text, windowed, cache);
-                        i += 2;
+                    isObject[depth] = true;
+                    if (recordOffsets) {
+                        bases[depth] = offsetsTop;
+                        if (offsetsTop + count > tape.memberOffsets.length) {
+                            tape.memberOffsets = Arrays.copyOf(tape.memberOffsets,
+                                    (int) Math.min(Integer.MAX_VALUE - 16, Math.max(2L * tape.memberOffsets.length, (long) offsetsTop + count)));
+                        }
+                        tape.memberOffsets[offsetsTop] = Tape.payload(t[i]);
+                        offsetsTop += count;
                     }
+                    // an object's entries alternate name and value: take the first name now
+                    members[0] = name(t[i], t[i + 1], tape, text, windowed, cache);
+                    i += 2;
+                    continue;
+                }
+                case Tape.ARRAY: {
+                    int count = (int) t[i + 1];
+                    i += 2;
+                    ArrayList<Object> list = new ArrayList<>(count);
+                    if (count == 0) {
+                        v = list;
+                        break;
+                    }
+                    depth++;
+                    if (depth == containers.length) {
+                        containers = grow(tape, depth);
+                        remaining = tape.openRemaining;
+                        isObject = tape.openIsObject;
+                        bases = tape.openBases;
+                    }
+                    containers[depth] = list;
+                    remaining[depth] = count;
+                    isObject[depth] = false;
                     continue;
                 }
                 case Tape.STR_ASCII:
@@ -147,40 +177,86 @@ public final class TapeMaterializer {
                     return v;
                 }
                 Object c = containers[depth];
-                String name = names[depth];
-                if (name == null) {
+                int left = --remaining[depth];
+                if (!isObject[depth]) {
                     ((ArrayList<Object>) c).add(v);
+                    if (left > 0) {
+                        break;
+                    }
                 } else {
-                    LinkedHashMap<String, Object> map = (LinkedHashMap<String, Object>) c;
-                    if (duplicates == DuplicateKeyPolicy.LAST_WINS) {
-                        map.put(name, v);
-                    } else if (duplicates == DuplicateKeyPolicy.FIRST_WINS) {
-                        if (!map.containsKey(name)) {
-                            map.put(name, v);
+                    Object[] members = (Object[]) c;
+                    int p = (members.length >> 1) - left; // members filled, this one included
+                    members[2 * p - 1] = v;
+                    if (left > 0) {
+                        if (recordOffsets) {
+                            tape.memberOffsets[bases[depth] + p] = Tape.payload(t[i]);
                         }
-                    } else {
-                        int before = map.size();
-                        map.put(name, v);
-                        if (map.size() == before) {
-                            throw materializeError(ScanError.DUPLICATE_KEY, src, start, end, nameOffsets[depth], cfg, windowed);
-                        }
-                    }
-                }
-                if (--remaining[depth] > 0) {
-                    if (name != null) {
-                        nameOffsets[depth] = Tape.payload(t[i]);
-                        names[depth] = name(t[i], t[i + 1], tape, text, windowed, cache);
+                        members[2 * p] = name(t[i], t[i + 1], tape, text, windowed, cache);
                         i += 2;
+                        break;
                     }
-                    break;
+                    c = closeObject(members, p, tape, cfg, src, start, end, windowed, bases[depth]);
+                    if (recordOffsets) {
+                        offsetsTop = bases[depth];
+                    }
                 }
                 v = c;
                 containers[depth] = null;
-                names[depth] = null;
                 depth--;
             }
         }
     }
+
+    private static Object[] grow(Tape tape, int depth) {
+        int n = depth * 2;
+        tape.openRemaining = Arrays.copyOf(tape.openRemaining, n);
+        tape.openIsObject = Arrays.copyOf(tape.openIsObject, n);
+        tape.openBases = Arrays.copyOf(tape.openBases, n);
+        return tape.openContainers = Arrays.copyOf(tape.openContainers, n);
+    }
+
+    private static Object emptyObject(ReadConfig cfg) {
+        return cfg.linkedHashMaps ? new LinkedHashMap<String, Object>() : new MemberMap<String, Object>(0);
+    }
+
+    /** The map of an object whose {@code n} members are all in {@code members}, repeated names resolved by the policy. */
+    private static Object closeObject(Object[] members, int n, Tape tape, ReadConfig cfg, byte[] src, int start, int end,
+            boolean windowed, int base) {
+        MemberMaps.Access maps = MEMBER_MAPS;
+        int repeat = -1;
+        if (n > 1) {
+            int[] slots = tape.memberSlots;
+            if (n > MemberMap.LINEAR_MAX && slots.length < 2 * n && n <= SLOTS_KEPT) {
+                slots = tape.memberSlots = new int[Integer.highestOneBit(4 * n)];
+            }
+            repeat = maps.firstRepeat(members, n, slots);
+        }
+        DuplicateKeyPolicy duplicates = cfg.duplicateKeys;
+        if (repeat >= 0 && duplicates == DuplicateKeyPolicy.ERROR) {
+            throw materializeError(ScanError.DUPLICATE_KEY, src, start, end, tape.memberOffsets[base + repeat], cfg, windowed);
+        }
+        if (cfg.linkedHashMaps) {
+            LinkedHashMap<Object, Object> map = new LinkedHashMap<>(capacity(n));
+            boolean lastWins = duplicates == DuplicateKeyPolicy.LAST_WINS;
+            for (int k = 0; k < n; k++) {
+                if (lastWins) {
+                    map.put(members[2 * k], members[2 * k + 1]);
+                } else {
+                    map.putIfAbsent(members[2 * k], members[2 * k + 1]);
+                }
+            }
+            return map;
+        }
+        if (repeat < 0) {
+            return maps.adopt(members, n);
+        }
+        return maps.merge(members, n, duplicates == DuplicateKeyPolicy.LAST_WINS);
+    }
+
+    /** Objects up to this many members reuse the tape's table for finding repeated names. */
+    private static final int SLOTS_KEPT = 1 << 14;
+
+    private static final MemberMaps.Access MEMBER_MAPS = MemberMaps.access();
 
     /**
      * Builds a string from UTF-8 the scanner has validated. Decoding into the tape's reusable char

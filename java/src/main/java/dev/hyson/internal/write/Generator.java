@@ -2,6 +2,7 @@ package dev.hyson.internal.write;
 
 import dev.hyson.internal.model.PrimitiveOptionals;
 import dev.hyson.internal.model.TypeInfo;
+import dev.hyson.tree.MemberMap;
 import java.lang.reflect.Array;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -77,10 +78,18 @@ public final class Generator extends MemberNames {
             writeDouble((Double) v);
         } else if (c == Boolean.class) {
             writeAscii((Boolean) v ? "true" : "false");
-        } else if (c == LinkedHashMap.class || c == HashMap.class || c == TreeMap.class) {
-            writeMap((Map<Object, Object>) v, depth);
+        } else if (c == MemberMap.class) {
+            writeMembers((MemberMap<Object, Object>) v, depth);
         } else if (c == ArrayList.class) {
-            writeList((List<Object>) v, depth);
+            // casts to classes, not to List or Map: on JDK 17 a cast to an interface goes through the
+            // secondary-supers cache, which alternating Map and List checks thrash (JDK-8180450)
+            writeList((ArrayList<Object>) v, depth);
+        } else if (c == LinkedHashMap.class) {
+            writeMap((LinkedHashMap<Object, Object>) v, depth);
+        } else if (c == HashMap.class) {
+            writeMap((HashMap<Object, Object>) v, depth);
+        } else if (c == TreeMap.class) {
+            writeMap((TreeMap<Object, Object>) v, depth);
         } else if (c == Float.class) {
             writeFloat((Float) v);
         } else {
@@ -215,6 +224,47 @@ public final class Generator extends MemberNames {
         } catch (WriteFailure f) {
             throw f.isLocated() ? f : f.at(WriteFailure.memberSegment(key));
         } catch (java.util.ConcurrentModificationException e) {
+            throw new WriteFailure("the " + map.getClass().getName() + " changed while it was being written");
+        }
+        if (cfg.pretty) {
+            newline(depth);
+        }
+        writeRaw((byte) '}');
+    }
+
+    /** A {@link MemberMap}'s members by position: no entry objects, no iterator. */
+    private void writeMembers(MemberMap<Object, Object> map, int depth) {
+        int n = map.size();
+        if (n == 0 || cfg.sortKeys) {
+            writeMap(map, depth);
+            return;
+        }
+        enter(map, depth);
+        writeRaw((byte) '{');
+        Object key = null;
+        boolean checked = false;
+        try {
+            for (int i = 0; i < n; i++) {
+                key = map.keyAt(i);
+                if (!checked && !(key instanceof String)) {
+                    checked = true; // only keys written as text can collide: 1 and "1"
+                    checkDistinctNames(map);
+                }
+                if (i > 0) {
+                    writeRaw((byte) ',');
+                }
+                if (cfg.pretty) {
+                    newline(depth + 1);
+                }
+                writeKey(key);
+                writeValue(map.valueAt(i), depth + 1);
+            }
+        } catch (WriteFailure f) {
+            throw f.isLocated() ? f : f.at(WriteFailure.memberSegment(key));
+        } catch (IndexOutOfBoundsException e) {
+            throw new WriteFailure("the " + map.getClass().getName() + " changed while it was being written");
+        }
+        if (map.size() != n) {
             throw new WriteFailure("the " + map.getClass().getName() + " changed while it was being written");
         }
         if (cfg.pretty) {

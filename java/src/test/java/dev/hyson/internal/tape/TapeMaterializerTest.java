@@ -36,7 +36,6 @@ class TapeMaterializerTest {
     private static void assertStacksHoldNoValue(Tape tape) {
         for (int i = 0; i < tape.openContainers.length; i++) {
             assertNull(tape.openContainers[i], "container left at depth " + i);
-            assertNull(tape.openNames[i], "name left at depth " + i);
         }
     }
 
