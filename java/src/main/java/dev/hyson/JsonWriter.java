@@ -44,10 +44,9 @@ public final class JsonWriter {
     private static final int STREAM_BUFFER = 8192;
     private static final int RETAIN = 1 << 20;
 
-    /** Per-thread output buffer for {@link #write(Object)} and {@link #writeBytes}, reused when free. */
-    private static final ThreadLocal<byte[][]> BUFFERS = ThreadLocal.withInitial(() -> new byte[][] {new byte[4096]});
-
     private static final JsonWriter COMPACT = builder().build();
+    private static final WriteConfig COMPACT_CONFIG = COMPACT.config;
+    private static final ThreadLocal<Slot> SLOTS = ThreadLocal.withInitial(Slot::new);
 
     private final WriteConfig config;
 
@@ -72,41 +71,62 @@ public final class JsonWriter {
      * @throws JsonWriteException when the value has no JSON form (see the class documentation)
      */
     public String write(Object value) {
-        byte[][] holder = BUFFERS.get();
-        byte[] buf = holder[0];
-        boolean borrowed = buf != null;
-        holder[0] = null; // a nested write from an encoder gets its own buffer
-        Generator g = new Generator(config, borrowed ? buf : new byte[256], null);
+        Slot slot = SLOTS.get();
+        Generator g = slot.take(config);
         try {
             run(g, value);
             return new String(g.buffer(), 0, g.position(), StandardCharsets.UTF_8);
         } finally {
-            if (borrowed) {
-                byte[] used = g.buffer();
-                holder[0] = used.length <= RETAIN ? used : buf;
-            }
+            slot.give(g);
         }
     }
 
     /**
      * @param value the value to write
-     * @return the JSON text as UTF-8 bytes
+     * @return the JSON text as UTF-8 bytes, in an array of exactly its length
      * @throws JsonWriteException when the value has no JSON form
      */
     public byte[] writeBytes(Object value) {
-        byte[][] holder = BUFFERS.get();
-        byte[] buf = holder[0];
-        boolean borrowed = buf != null;
-        holder[0] = null;
-        Generator g = new Generator(config, borrowed ? buf : new byte[256], null);
+        Slot slot = SLOTS.get();
+        Generator g = slot.take(config);
         try {
             run(g, value);
             return Arrays.copyOf(g.buffer(), g.position());
         } finally {
-            if (borrowed) {
-                byte[] used = g.buffer();
-                holder[0] = used.length <= RETAIN ? used : buf;
+            slot.give(g);
+        }
+    }
+
+    /**
+     * A thread's generator and output buffer for {@link #write(Object)} and {@link #writeBytes},
+     * kept between calls (with the generator's path and string buffers), so a small document's
+     * write allocates its result and nothing else. A write nested in another on the same thread
+     * (from an encoder) gets a fresh generator.
+     */
+    private static final class Slot {
+        private final Generator generator = new Generator(COMPACT_CONFIG, null, null);
+        private byte[] buf = new byte[4096];
+        private boolean busy;
+
+        Generator take(WriteConfig config) {
+            if (busy) {
+                return new Generator(config, new byte[256], null);
             }
+            busy = true;
+            generator.reset(config, buf, null);
+            return generator;
+        }
+
+        void give(Generator g) {
+            if (g != generator) {
+                return;
+            }
+            byte[] used = g.buffer();
+            if (used.length <= RETAIN) {
+                buf = used;
+            }
+            g.release();
+            busy = false;
         }
     }
 

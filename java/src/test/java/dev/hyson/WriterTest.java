@@ -383,16 +383,22 @@ class WriterTest {
     @Test
     void strings_randomOfEveryCharClass_matchTheDocumentedForm() {
         char[] pool = {'a', 'Z', '0', ' ', '?', '/', '"', '\\', '\n', '\t', '\u0001', '\u001f', '\u007f', '\u00e9',
-            '\u07ff', '\u0800', '\u2028', '\u2029', '\u4e2d', '\uffff', '\ud83d', '\ude00'};
+            '\u07ff', '\u0800', '\u2028', '\u2029', '\u4e2d', '\uffff', '\ud83d', '\ude00',
+            // chars whose low byte is '"', '\\', 'A' or NUL: a writer that truncated chars to bytes would write those
+            '\u0122', '\u015c', '\u0141', '\u0100', '\u00ff'};
         java.util.Random rnd = new java.util.Random(7);
         JsonWriter[] writers = {JsonWriter.defaults(), JsonWriter.builder().asciiOnly(true).build(),
             JsonWriter.builder().scriptSafe(true).build(), JsonWriter.builder().asciiOnly(true).scriptSafe(true).build()};
         for (int trial = 0; trial < 20_000; trial++) {
-            int len = rnd.nextInt(trial % 100 == 0 ? 2000 : 40);
+            // past 16,384 chars a string takes the writer's long-string path
+            int len = rnd.nextInt(trial % 1000 == 0 ? 40_000 : trial % 100 == 0 ? 2000 : 40);
             StringBuilder sb = new StringBuilder();
-            boolean plainAscii = rnd.nextInt(3) == 0; // many strings take the fast path
+            int kind = rnd.nextInt(4); // many strings take the fast path; some are ASCII but one char
             for (int i = 0; i < len; i++) {
-                sb.append(plainAscii ? (char) ('a' + rnd.nextInt(26)) : pool[rnd.nextInt(pool.length)]);
+                sb.append(kind <= 1 ? (char) ('a' + rnd.nextInt(26)) : pool[rnd.nextInt(pool.length)]);
+            }
+            if (kind == 1 && len > 0) {
+                sb.setCharAt(rnd.nextInt(len), pool[rnd.nextInt(pool.length)]);
             }
             String s = sb.toString();
             for (int w = 0; w < writers.length; w++) {

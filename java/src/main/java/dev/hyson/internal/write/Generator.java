@@ -39,6 +39,8 @@ public final class Generator extends MemberNames {
 
     /** The containers enclosing the value being written, root first. */
     private Object[] path = new Object[ValueRules.INITIAL_PATH];
+    /** The deepest level of {@link #path} set since the last {@link #reset}. */
+    private int deepest;
 
     /**
      * @param cfg the writer's options
@@ -47,6 +49,26 @@ public final class Generator extends MemberNames {
      */
     public Generator(WriteConfig cfg, byte[] buf, Sink sink) {
         super(cfg, buf, sink);
+    }
+
+    /**
+     * Readies this generator for another document, so a thread can keep one (and its path and
+     * string buffers) from one write call to the next: what a small document's write would
+     * otherwise allocate again each time.
+     *
+     * @param cfg the writer's options
+     * @param buf the buffer to write into
+     * @param sink where full buffers go, or null
+     */
+    public void reset(WriteConfig cfg, byte[] buf, Sink sink) {
+        start(cfg, buf, sink);
+    }
+
+    /** Drops the references this generator holds to the values of the last document and to its buffer. */
+    public void release() {
+        Arrays.fill(path, 0, Math.min(deepest + 1, path.length), null);
+        deepest = 0;
+        start(cfg, null, null);
     }
 
     /**
@@ -185,6 +207,9 @@ public final class Generator extends MemberNames {
 
     private void enter(Object container, int depth) {
         path = ValueRules.enter(path, container, depth, cfg.maxDepth, MAX_DEPTH_SETTING);
+        if (depth > deepest) {
+            deepest = depth;
+        }
     }
 
     private void writeMap(Map<Object, Object> map, int depth) {

@@ -12,8 +12,8 @@ import java.util.Arrays;
  * {@code buf} and {@code pos} as fields of {@code this}, with no indirection.
  */
 abstract class JsonOutput {
-    final WriteConfig cfg;
-    private final Generator.Sink sink;
+    WriteConfig cfg;
+    private Generator.Sink sink;
     byte[] buf;
     int pos;
 
@@ -21,6 +21,14 @@ abstract class JsonOutput {
         this.cfg = cfg;
         this.buf = buf;
         this.sink = sink;
+    }
+
+    /** Readies this writer for another document: new options, an empty buffer, a new sink. */
+    void start(WriteConfig cfg, byte[] buf, Generator.Sink sink) {
+        this.cfg = cfg;
+        this.buf = buf;
+        this.sink = sink;
+        this.pos = 0;
     }
 
     /** @return the buffer (which may have grown) */

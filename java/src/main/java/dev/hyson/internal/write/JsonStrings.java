@@ -6,7 +6,7 @@ import dev.hyson.internal.text.Swar;
 abstract class JsonStrings extends JsonNumbers {
     private static final byte[] HEX = "0123456789abcdef".getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
     private static final int CHUNK = 512;
-    private final byte[] escapes;
+    private byte[] escapes;
     /**
      * Chars of the string being written, copied out a chunk at a time; made on the first string that
      * needs the per-char loop, so a writer whose strings all take the fast paths allocates none (1 KiB
@@ -19,6 +19,12 @@ abstract class JsonStrings extends JsonNumbers {
         this.escapes = cfg.scriptSafe ? WriteConfig.SCRIPT_SAFE_ESCAPES : WriteConfig.ESCAPES;
     }
 
+    @Override
+    void start(WriteConfig cfg, byte[] buf, Generator.Sink sink) {
+        super.start(cfg, buf, sink);
+        this.escapes = cfg.scriptSafe ? WriteConfig.SCRIPT_SAFE_ESCAPES : WriteConfig.ESCAPES;
+    }
+
     /**
      * Writes a string with the escapes RFC 8259 section 7 requires, plus the writer's options:
      * {@code asciiOnly} escapes every non-ASCII char as {@code \\uXXXX} (pairs for supplementary
@@ -27,9 +33,36 @@ abstract class JsonStrings extends JsonNumbers {
      */
     final void writeString(String s) {
         int n = s.length();
+        if (n <= SCRATCH_MAX) {
+            // the common string is ASCII and needs no escape. Proven without allocating: its chars
+            // copied out (the JDK inflates a Latin-1 string with a vector loop) and OR-ed together;
+            // then String.getBytes(int, int, byte[], int), which truncates each char to its low byte
+            // and so is exact only for a string with no char above U+00FF (here none above U+007F),
+            // copies it straight into the output, where a word-at-a-time check looks for escapes
+            char[] c = scratch(n);
+            s.getChars(0, n, c, 0);
+            int high = 0;
+            for (int i = 0; i < n; i++) {
+                high |= c[i];
+            }
+            if (high < 0x80) {
+                ensure(n + 2);
+                byte[] b = buf;
+                int p = pos;
+                copyAscii(s, n, b, p + 1);
+                if (plainAscii(b, p + 1, n, cfg.scriptSafe)) {
+                    b[p] = '"';
+                    b[p + 1 + n] = '"';
+                    pos = p + n + 2;
+                    return;
+                }
+            }
+            writeEscaped(s, n, true);
+            return;
+        }
         if (n <= PLAIN_MAX) {
-            // the common string needs no escape: the JDK's encoder (a vectorized check and copy for
-            // Latin-1 strings) and a word-at-a-time check beat a per-char loop, the array included
+            // a long string: the JDK's encoder (a vectorized check and copy for Latin-1 strings) and
+            // a word-at-a-time check, at the cost of one array of its UTF-8
             byte[] utf8 = s.getBytes(java.nio.charset.StandardCharsets.UTF_8);
             if (plain(utf8, cfg.asciiOnly, cfg.scriptSafe)) {
                 int len = utf8.length;
@@ -46,6 +79,56 @@ abstract class JsonStrings extends JsonNumbers {
                 return;
             }
         }
+        writeEscaped(s, n, false);
+    }
+
+    /** The deprecated {@link String#getBytes(int, int, byte[], int)}: exact for the ASCII strings it is given here. */
+    @SuppressWarnings("deprecation")
+    private static void copyAscii(String s, int n, byte[] b, int at) {
+        s.getBytes(0, n, b, at);
+    }
+
+    /** Strings up to this many chars are copied whole into {@link #chars}, which grows to hold them. */
+    private static final int SCRATCH_MAX = 1 << 14;
+
+    private char[] scratch(int n) {
+        char[] c = chars;
+        if (c == null || c.length < n) {
+            c = chars = new char[Math.max(CHUNK + 1, Math.min(SCRATCH_MAX, Math.max(n, c == null ? 0 : 2 * c.length)))];
+        }
+        return c;
+    }
+
+    /**
+     * Whether {@code b[from, from + n)}, all ASCII, is a JSON string body as it is, 8 bytes a step:
+     * no byte below 0x20, no {@code "} or {@code \}, and under {@code scriptSafe} no {@code /}.
+     */
+    private static boolean plainAscii(byte[] b, int from, int n, boolean scriptSafe) {
+        int i = from;
+        int end = from + n;
+        long bad = 0;
+        long slash = scriptSafe ? SLASHES : QUOTES; // quotes again when '/' is plain
+        for (; i + 8 <= end; i += 8) {
+            long v = (long) Swar.LONG_LE.get(b, i);
+            bad |= Swar.control(v) | Swar.equal(v, QUOTES) | Swar.equal(v, BACKSLASHES) | Swar.equal(v, slash);
+        }
+        if (bad != 0) {
+            return false;
+        }
+        for (; i < end; i++) {
+            int c = b[i];
+            if (c < 0x20 || c == '"' || c == '\\' || scriptSafe && c == '/') {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * The per-char loop: every escape and option, UTF-8 encoded by hand. {@code filled}: the whole
+     * string is in {@link #chars} already; otherwise it is copied out a chunk at a time.
+     */
+    private void writeEscaped(String s, int n, boolean filled) {
         byte[] esc = escapes;
         boolean asciiOnly = cfg.asciiOnly;
         boolean scriptSafe = cfg.scriptSafe;
@@ -60,10 +143,16 @@ abstract class JsonStrings extends JsonNumbers {
         while (i < n) {
             // chars are copied out in chunks (one intrinsic copy) and read from the array, which is
             // far cheaper than String.charAt per char; a chunk keeps one char of look-ahead for pairs
-            int stop = Math.min(n, i + CHUNK);
-            int copyEnd = Math.min(n, stop + 1);
-            s.getChars(i, copyEnd, chars, 0);
-            int base = i;
+            int stop;
+            int base;
+            if (filled) {
+                stop = n;
+                base = 0;
+            } else {
+                stop = Math.min(n, i + CHUNK);
+                s.getChars(i, Math.min(n, stop + 1), chars, 0);
+                base = i;
+            }
             ensure((stop - i) * 6 + 12);
             byte[] b = buf;
             int p = pos;
@@ -108,7 +197,7 @@ abstract class JsonStrings extends JsonNumbers {
         buf[pos++] = '"';
     }
 
-    /** Strings up to this many chars try {@link #plain} first. */
+    /** Strings up to this many chars (and longer than {@link #SCRATCH_MAX}) try {@link #plain} first. */
     private static final int PLAIN_MAX = 1 << 16;
     private static final long QUOTES = Swar.broadcast('"');
     private static final long BACKSLASHES = Swar.broadcast('\\');
