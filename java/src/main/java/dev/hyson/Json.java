@@ -27,7 +27,7 @@ public final class Json {
      * Parses UTF-8 JSON (strict RFC 8259).
      *
      * @param json UTF-8 JSON text
-     * @return a {@code LinkedHashMap}, {@code ArrayList}, {@code String}, {@code Long},
+     * @return a {@link dev.hyson.tree.MemberMap}, {@code ArrayList}, {@code String}, {@code Long},
      *     {@code BigInteger}, {@code Double}, {@code Boolean} or {@code null}
      * @throws JsonParseException for invalid input, with byte offset, line and column
      */

@@ -1,6 +1,8 @@
 package dev.hyson.bench;
 
 import dev.hyson.Json;
+import dev.hyson.JsonReader;
+import dev.hyson.internal.tree.MemberMaps;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -25,7 +27,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * for a document, with no parsing at all. The document is turned once (outside the measurement) into
  * a flat recipe in contiguous arrays: container sizes, member names (shared {@code String}
  * instances, as a key cache gives), all string values' bytes in one array, each number's bits. The benchmark replays it:
- * {@code LinkedHashMap}/{@code ArrayList} at their final sizes, one {@code new String(bytes, ...)}
+ * maps ({@link #maps}) and {@code ArrayList}s at their final sizes, one {@code new String(bytes, ...)}
  * per string value, {@code Long.valueOf}/{@code Double.valueOf} per number. Any parser that returns
  * this tree does at least this work, so a parse can be no faster than the scan-free time measured here;
  * comparing it with the fastest peer's parse in the same run says which speed-ups are possible at
@@ -45,6 +47,17 @@ public class TreeFloorBench {
     /** Which corpus document's tree is built. */
     @Param({"twitter.json", "citm_catalog.json", "canada.json"})
     public String document;
+
+    /**
+     * Which maps {@code build} makes: {@code member} the {@code MemberMap}s hyson's parser returns
+     * (members in one array, adopted whole at the close; no repeated-name check, which a parser
+     * must also do), {@code linked} {@code LinkedHashMap}s (what Jackson, fastjson2, DSL-JSON and
+     * Gson return). {@code walk} always reads the {@code LinkedHashMap} tree.
+     */
+    @Param({"member", "linked"})
+    public String maps;
+
+    private static final String MEMBER = "member";
 
     private static final int MAP = 0;
     private static final int LIST = 1;
@@ -74,7 +87,7 @@ public class TreeFloorBench {
     /** Parses the document once and records the recipe. */
     @Setup(Level.Trial)
     public void setup() {
-        tree = Json.parse(Corpus.load(document));
+        tree = JsonReader.builder().linkedHashMaps(true).build().parse(Corpus.load(document));
         record(tree);
     }
 
@@ -174,24 +187,22 @@ public class TreeFloorBench {
     @Benchmark
     @SuppressWarnings("unchecked")
     public Object build() {
+        boolean member = MEMBER.equals(maps);
+        MemberMaps.Access access = MEMBER_MAPS;
         Object[] containers = new Object[64];
         int[] left = new int[64];
         String[] names = new String[64];
         int depth = 0;
-        Object root = null;
         for (int k = 0; k < steps; k++) {
             Object v;
             switch (ops[k]) {
                 case MAP:
                 case LIST: {
                     int n = ints[k];
-                    Object c = ops[k] == MAP ? new LinkedHashMap<String, Object>((int) Math.min(1 << 30, n * 4L / 3 + 1))
-                            : new ArrayList<Object>(n);
+                    Object c = ops[k] == LIST ? new ArrayList<Object>(n)
+                            : member ? new Object[2 * n]
+                            : new LinkedHashMap<String, Object>((int) Math.min(1 << 30, n * 4L / 3 + 1));
                     if (n > 0) {
-                        attach(containers, names, depth, c, k == 0);
-                        if (depth == 0) {
-                            root = c;
-                        }
                         depth++;
                         if (depth == containers.length) {
                             containers = java.util.Arrays.copyOf(containers, depth * 2);
@@ -202,7 +213,7 @@ public class TreeFloorBench {
                         left[depth] = n;
                         continue;
                     }
-                    v = c;
+                    v = member && ops[k] == MAP ? access.adopt((Object[]) c, 0) : c;
                     break;
                 }
                 case NAME:
@@ -223,30 +234,32 @@ public class TreeFloorBench {
                 default:
                     v = refs[k];
             }
-            if (depth == 0) {
-                return v;
-            }
-            attach(containers, names, depth, v, false);
-            while (depth > 0 && --left[depth] == 0) {
+            // attach v, closing every container it completes (a MemberMap adopts its members then)
+            for (;;) {
+                if (depth == 0) {
+                    return v;
+                }
+                Object c = containers[depth];
+                int rest = --left[depth];
+                if (c instanceof ArrayList) {
+                    ((ArrayList<Object>) c).add(v);
+                } else if (member) {
+                    Object[] kv = (Object[]) c;
+                    int p = (kv.length >> 1) - rest - 1;
+                    kv[2 * p] = names[depth];
+                    kv[2 * p + 1] = v;
+                } else {
+                    ((LinkedHashMap<String, Object>) c).put(names[depth], v);
+                }
+                if (rest > 0) {
+                    break;
+                }
+                v = member && c instanceof Object[] ? access.adopt((Object[]) c, ((Object[]) c).length >> 1) : c;
                 depth--;
             }
-            if (depth == 0) {
-                return root;
-            }
         }
-        return root;
+        throw new IllegalStateException("recipe ended inside a container");
     }
 
-    @SuppressWarnings("unchecked")
-    private static void attach(Object[] containers, String[] names, int depth, Object v, boolean top) {
-        if (depth == 0 || top) {
-            return;
-        }
-        Object c = containers[depth];
-        if (c instanceof ArrayList) {
-            ((ArrayList<Object>) c).add(v);
-        } else {
-            ((LinkedHashMap<String, Object>) c).put(names[depth], v);
-        }
-    }
+    private static final MemberMaps.Access MEMBER_MAPS = MemberMaps.access();
 }

@@ -150,6 +150,19 @@ class MoreBenchmarksCorrectnessTest {
         return defaults(TreeFloorBench.class, "document").stream();
     }
 
+    private static Object firstMap(Object v) {
+        if (v instanceof java.util.Map) {
+            return v;
+        }
+        for (Object x : (java.util.List<?>) v) {
+            Object m = x instanceof java.util.Map || x instanceof java.util.List ? firstMap(x) : null;
+            if (m != null) {
+                return m;
+            }
+        }
+        return null;
+    }
+
     /** The sum {@link TreeFloorBench#walk()} must give, computed independently. */
     private static long walkSum(Object v) {
         if (v instanceof java.util.Map) {
@@ -177,12 +190,21 @@ class MoreBenchmarksCorrectnessTest {
     @ParameterizedTest
     @MethodSource("floorDocuments")
     void treeFloor_rebuildsTheParsedTree(String document) {
+        for (String maps : defaults(TreeFloorBench.class, "maps")) {
+            treeFloor(document, maps);
+        }
+    }
+
+    private void treeFloor(String document, String maps) {
         TreeFloorBench bench = new TreeFloorBench();
         bench.document = document;
+        bench.maps = maps;
         bench.setup();
         Object expected = Json.parse(Corpus.load(document));
         Object built = bench.build();
         assertEquals(expected, built, document);
+        assertEquals(maps.equals("member") ? dev.hyson.tree.MemberMap.class : java.util.LinkedHashMap.class,
+                firstMap(built).getClass(), maps);
         assertTrue(built != bench.build(), "a new tree each call");
         assertEquals(walkSum(expected), bench.walk(), "walk reads every value of " + document);
         // scalars and tiny documents too

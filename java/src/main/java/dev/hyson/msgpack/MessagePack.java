@@ -28,7 +28,7 @@ import java.nio.ByteBuffer;
  * <tr><td>fixstr, str8/16/32</td><td>{@code String} (UTF-8; keys through the shared key cache)</td></tr>
  * <tr><td>bin8/16/32</td><td>{@code byte[]}</td></tr>
  * <tr><td>fixarray, array16/32</td><td>{@code ArrayList}, built at its final size</td></tr>
- * <tr><td>fixmap, map16/32</td><td>{@code LinkedHashMap<Object, Object>}, entry order kept, keys
+ * <tr><td>fixmap, map16/32</td><td>{@link dev.hyson.tree.MemberMap}{@code <Object, Object>} (a {@code LinkedHashMap} with {@code linkedHashMaps(true)}), entry order kept, keys
  *     of any type (an integer key stays a {@code Long}); a repeated key: the last wins</td></tr>
  * <tr><td>timestamp (ext type -1, 32/64/96-bit)</td><td>{@code java.time.Instant}</td></tr>
  * <tr><td>other fixext1..16, ext8/16/32</td><td>the registered type, else {@link ExtensionValue}

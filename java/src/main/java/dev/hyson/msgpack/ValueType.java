@@ -16,7 +16,7 @@ public enum ValueType {
     BINARY,
     /** array: {@code ArrayList}. */
     ARRAY,
-    /** map: {@code LinkedHashMap}. */
+    /** map: {@link dev.hyson.tree.MemberMap} (or {@code LinkedHashMap}, see {@code MessagePackFactory.Builder.linkedHashMaps}). */
     MAP,
     /** ext: {@code Instant} for timestamps, a registered type, or {@link ExtensionValue}. */
     EXTENSION

@@ -34,6 +34,8 @@ public final class Backends {
         /** Set when the request cannot be honoured (e.g. {@code native} without a library). */
         public final String error;
         private final boolean kernelForced;
+        /** {@link #isAuto()}, decided once: it is asked on every parse. */
+        private final boolean auto;
 
         Selection(String requested, Scanner scanner, String fallbackReason, String error) {
             this(requested, scanner, fallbackReason, error, false);
@@ -45,6 +47,7 @@ public final class Backends {
             this.fallbackReason = fallbackReason;
             this.error = error;
             this.kernelForced = kernelForced;
+            this.auto = "auto".equals(requested) && !kernelForced;
         }
 
         /**
@@ -52,7 +55,7 @@ public final class Backends {
          *     false when a kernel is forced, which then scans every document
          */
         public boolean isAuto() {
-            return "auto".equals(requested) && !kernelForced;
+            return auto;
         }
 
         /**
