@@ -408,4 +408,28 @@ class WriterTest {
             }
         }
     }
+
+    @Test
+    void write_longsOfEveryLength_matchLongToString() {
+        java.util.SplittableRandom rnd = new java.util.SplittableRandom(11);
+        List<Object> values = new java.util.ArrayList<>();
+        long p = 1;
+        for (int k = 0; k <= 18; k++, p *= 10) {
+            for (long v : new long[] {p - 1, p, p + 1, -p, -(p - 1), 2 * p, 9 * p}) {
+                values.add(v);
+            }
+        }
+        values.add(Long.MAX_VALUE);
+        values.add(Long.MIN_VALUE);
+        values.add((long) Integer.MAX_VALUE);
+        values.add((long) Integer.MAX_VALUE + 1);
+        for (int i = 0; i < 20_000; i++) {
+            values.add(rnd.nextLong() >> rnd.nextInt(64));
+        }
+        StringBuilder expected = new StringBuilder("[");
+        for (int i = 0; i < values.size(); i++) {
+            expected.append(i == 0 ? "" : ",").append(values.get(i));
+        }
+        assertEquals(expected.append(']').toString(), Json.write(values));
+    }
 }

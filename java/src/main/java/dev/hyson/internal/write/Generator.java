@@ -88,7 +88,7 @@ public final class Generator extends MemberNames {
     @SuppressWarnings("unchecked")
     private void writeValue(Object v, int depth) {
         if (v == null) {
-            writeAscii("null");
+            writeNull();
             return;
         }
         Class<?> c = v.getClass();
@@ -99,7 +99,7 @@ public final class Generator extends MemberNames {
         } else if (c == Double.class) {
             writeDouble((Double) v);
         } else if (c == Boolean.class) {
-            writeAscii((Boolean) v ? "true" : "false");
+            writeBoolean((Boolean) v);
         } else if (c == MemberMap.class) {
             writeMembers((MemberMap<Object, Object>) v, depth);
         } else if (c == ArrayList.class) {
@@ -166,7 +166,7 @@ public final class Generator extends MemberNames {
                 writeAscii(numberText((Number) v));
                 break;
             case BOOLEAN:
-                writeAscii((Boolean) v ? "true" : "false");
+                writeBoolean((Boolean) v);
                 break;
             case OPTIONAL:
                 writeInPlaceOf(v, ((Optional<?>) v).orElse(null), depth);
@@ -176,14 +176,14 @@ public final class Generator extends MemberNames {
                 if (PrimitiveOptionals.isPresent(v)) {
                     writeLong(PrimitiveOptionals.asLong(v));
                 } else {
-                    writeAscii("null");
+                    writeNull();
                 }
                 break;
             case OPTIONAL_DOUBLE:
                 if (PrimitiveOptionals.isPresent(v)) {
                     writeDouble(PrimitiveOptionals.asDouble(v));
                 } else {
-                    writeAscii("null");
+                    writeNull();
                 }
                 break;
             case RECORD:
@@ -450,7 +450,7 @@ public final class Generator extends MemberNames {
                 } else if (component == float.class) {
                     writeFloat(((float[]) array)[i]);
                 } else if (component == boolean.class) {
-                    writeAscii(((boolean[]) array)[i] ? "true" : "false");
+                    writeBoolean(((boolean[]) array)[i]);
                 } else if (component == byte.class) {
                     writeLong(((byte[]) array)[i]);
                 } else {

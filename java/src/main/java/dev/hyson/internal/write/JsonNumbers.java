@@ -61,37 +61,66 @@ abstract class JsonNumbers extends JsonOutput {
         return s;
     }
 
+    /** 10^k for k = 0..18. */
+    private static final long[] POWERS_OF_TEN = new long[19];
+
+    static {
+        long p = 1;
+        for (int k = 0; k < POWERS_OF_TEN.length; k++) {
+            POWERS_OF_TEN[k] = p;
+            p *= 10;
+        }
+    }
+
+    /**
+     * The number of decimal digits of {@code v > 0}: from its bit length (log10(2) ~ 1233 / 4096),
+     * corrected by one comparison; no division.
+     */
+    static int digitCount(long v) {
+        int guess = ((64 - Long.numberOfLeadingZeros(v)) * 1233) >>> 12;
+        return guess < POWERS_OF_TEN.length && v >= POWERS_OF_TEN[guess] ? guess + 1 : Math.max(guess, 1);
+    }
+
     final void writeLong(long v) {
         ensure(20);
+        byte[] b = buf;
+        int p = pos;
         if (v < 0) {
             if (v == Long.MIN_VALUE) {
                 writeAscii("-9223372036854775808");
                 return;
             }
-            buf[pos++] = '-';
+            b[p++] = '-';
             v = -v;
         }
         if (v < 10) {
-            buf[pos++] = (byte) ('0' + v);
+            b[p] = (byte) ('0' + v);
+            pos = p + 1;
             return;
         }
-        int len = 1;
-        for (long x = v; x >= 10; x /= 10) {
-            len++;
-        }
-        int at = pos + len;
+        int at = p + digitCount(v);
         pos = at;
-        while (v >= 100) {
-            int r = (int) (v % 100);
-            v /= 100;
-            buf[--at] = DIGIT_PAIRS[2 * r + 1];
-            buf[--at] = DIGIT_PAIRS[2 * r];
+        // two digits per step: in 64-bit arithmetic down to an int, then in 32-bit (cheaper division)
+        while (v > Integer.MAX_VALUE) {
+            long q = v / 100;
+            int r = (int) (v - q * 100);
+            v = q;
+            b[--at] = DIGIT_PAIRS[2 * r + 1];
+            b[--at] = DIGIT_PAIRS[2 * r];
         }
-        if (v >= 10) {
-            buf[--at] = DIGIT_PAIRS[2 * (int) v + 1];
-            buf[--at] = DIGIT_PAIRS[2 * (int) v];
+        int i = (int) v;
+        while (i >= 100) {
+            int q = i / 100;
+            int r = i - q * 100;
+            i = q;
+            b[--at] = DIGIT_PAIRS[2 * r + 1];
+            b[--at] = DIGIT_PAIRS[2 * r];
+        }
+        if (i >= 10) {
+            b[--at] = DIGIT_PAIRS[2 * i + 1];
+            b[--at] = DIGIT_PAIRS[2 * i];
         } else {
-            buf[--at] = (byte) ('0' + v);
+            b[--at] = (byte) ('0' + i);
         }
     }
 

@@ -77,6 +77,39 @@ abstract class JsonOutput {
         buf[pos++] = b;
     }
 
+    /** Writes {@code null}: four byte stores, no loop over a string. */
+    final void writeNull() {
+        ensure(4);
+        byte[] b = buf;
+        int p = pos;
+        b[p] = 'n';
+        b[p + 1] = 'u';
+        b[p + 2] = 'l';
+        b[p + 3] = 'l';
+        pos = p + 4;
+    }
+
+    /** Writes {@code true} or {@code false}. */
+    final void writeBoolean(boolean v) {
+        ensure(5);
+        byte[] b = buf;
+        int p = pos;
+        if (v) {
+            b[p] = 't';
+            b[p + 1] = 'r';
+            b[p + 2] = 'u';
+            b[p + 3] = 'e';
+            pos = p + 4;
+        } else {
+            b[p] = 'f';
+            b[p + 1] = 'a';
+            b[p + 2] = 'l';
+            b[p + 3] = 's';
+            b[p + 4] = 'e';
+            pos = p + 5;
+        }
+    }
+
     final void writeAscii(String s) {
         int n = s.length();
         ensure(n);
