@@ -13,6 +13,18 @@ final class JavaWhitespace {
     }
 
     static int skipWhitespace(byte[] src, int pos, int end, ReadConfig cfg, Tape tape) {
+        // compact JSON has no whitespace between tokens: a token byte there returns at once (a
+        // check small enough to be inlined into the grammar loops; '/' may start a comment)
+        if (pos < end) {
+            byte c = src[pos];
+            if (c > ' ' && c != '/') {
+                return pos;
+            }
+        }
+        return skipSome(src, pos, end, cfg, tape);
+    }
+
+    private static int skipSome(byte[] src, int pos, int end, ReadConfig cfg, Tape tape) {
         while (pos < end) {
             byte c = src[pos];
             if (c > ' ') {
