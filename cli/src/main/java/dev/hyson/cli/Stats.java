@@ -45,6 +45,21 @@ final class Stats {
     }
 
     private void visit(Object v, ArrayDeque<Iterator<?>> open) {
+        // exact classes first: on JDK 17 alternating instanceof Map / List over a tree's values
+        // thrashes the secondary-supers cache (JDK-8180450)
+        Class<?> c = v == null ? null : v.getClass();
+        if (c == String.class) {
+            strings++;
+            return;
+        }
+        if (c == Long.class) {
+            integers++;
+            return;
+        }
+        if (c == Double.class) {
+            decimals++;
+            return;
+        }
         if (v instanceof Map) {
             Map<?, ?> m = (Map<?, ?>) v;
             objects++;
