@@ -16,13 +16,39 @@ public final class NameCache {
     public static final int MAX_NAME_LENGTH = 64;
     private static final int SLOTS = 1024;
 
-    private static final class Entry {
+    /** Encoded forms up to this many bytes are also kept as two little-endian words. */
+    public static final int WORDS_MAX = 16;
+
+    /** One cached name: its encoded form, and for a short one the same bytes as two words. */
+    public static final class Entry {
         final String name;
-        final byte[] encoded;
+        /** The encoded form; never modified. */
+        public final byte[] encoded;
+        /** {@code encoded.length}. */
+        public final int length;
+        /** For {@code length <= WORDS_MAX}: bytes 0..7 and 8..15 of the encoded form, zero-padded. */
+        public final long w0;
+        /** See {@link #w0}. */
+        public final long w1;
 
         Entry(String name, byte[] encoded) {
             this.name = name;
             this.encoded = encoded;
+            this.length = encoded.length;
+            long a = 0;
+            long b = 0;
+            if (encoded.length <= WORDS_MAX) {
+                for (int i = 0; i < encoded.length; i++) {
+                    long x = encoded[i] & 0xFFL;
+                    if (i < 8) {
+                        a |= x << (8 * i);
+                    } else {
+                        b |= x << (8 * (i - 8));
+                    }
+                }
+            }
+            this.w0 = a;
+            this.w1 = b;
         }
     }
 
@@ -30,9 +56,18 @@ public final class NameCache {
 
     /** @return the encoded form of {@code name}, or null when it is not cached */
     public byte[] get(String name) {
+        Entry e = entry(name);
+        return e == null ? null : e.encoded;
+    }
+
+    /**
+     * @return the cached entry of {@code name}, or null: a writer stores a short one with two
+     *     8-byte writes ({@link #w0}, {@link #w1}) instead of an array copy
+     */
+    public Entry entry(String name) {
         Entry e = table[name.hashCode() & (SLOTS - 1)];
         if (e != null && (e.name == name || e.name.equals(name))) {
-            return e.encoded;
+            return e;
         }
         return null;
     }
