@@ -75,6 +75,9 @@ public final class JsonWriter {
         Generator g = slot.take(config);
         try {
             run(g, value);
+            if (slot.spilled(g)) {
+                return new String(slot.result(g), StandardCharsets.UTF_8);
+            }
             return new String(g.buffer(), 0, g.position(), StandardCharsets.UTF_8);
         } finally {
             slot.give(g);
@@ -91,7 +94,7 @@ public final class JsonWriter {
         Generator g = slot.take(config);
         try {
             run(g, value);
-            return Arrays.copyOf(g.buffer(), g.position());
+            return slot.result(g);
         } finally {
             slot.give(g);
         }
@@ -100,21 +103,59 @@ public final class JsonWriter {
     /**
      * A thread's generator and output buffer for {@link #write(Object)} and {@link #writeBytes},
      * kept between calls (with the generator's path and string buffers), so a small document's
-     * write allocates its result and nothing else. A write nested in another on the same thread
-     * (from an encoder) gets a fresh generator.
+     * write allocates its result and nothing else. The buffer grows to at most 1 MiB; beyond that
+     * full buffers are copied aside (spilled) and the result is assembled once at the end, so a large
+     * document costs about its size twice, never a copy at each doubling. A write nested in another
+     * on the same thread (from an encoder) gets a fresh generator.
      */
-    private static final class Slot {
+    private static final class Slot implements Generator.Sink {
         private final Generator generator = new Generator(COMPACT_CONFIG, null, null);
         private byte[] buf = new byte[4096];
         private boolean busy;
+        private final java.util.ArrayList<byte[]> spills = new java.util.ArrayList<>();
+        private long spilledBytes;
 
         Generator take(WriteConfig config) {
             if (busy) {
                 return new Generator(config, new byte[256], null);
             }
             busy = true;
-            generator.reset(config, buf, null);
+            generator.reset(config, buf, this);
+            generator.growUpTo(RETAIN);
             return generator;
+        }
+
+        @Override
+        public int drain(byte[] b, int len) {
+            if (spilledBytes + len > Integer.MAX_VALUE - 16) {
+                throw new WriteFailure("output exceeds the largest Java array (2 GiB); write to a stream instead");
+            }
+            spills.add(Arrays.copyOf(b, len));
+            spilledBytes += len;
+            return len;
+        }
+
+        boolean spilled(Generator g) {
+            return g == generator && !spills.isEmpty();
+        }
+
+        /** The whole output: the spilled buffers and what is left in the generator's. */
+        byte[] result(Generator g) {
+            if (!spilled(g)) {
+                return Arrays.copyOf(g.buffer(), g.position());
+            }
+            long total = spilledBytes + g.position();
+            if (total > Integer.MAX_VALUE - 16) {
+                throw new JsonWriteException("output exceeds the largest Java array (2 GiB); write to a stream instead", "");
+            }
+            byte[] out = new byte[(int) total];
+            int at = 0;
+            for (byte[] chunk : spills) {
+                System.arraycopy(chunk, 0, out, at, chunk.length);
+                at += chunk.length;
+            }
+            System.arraycopy(g.buffer(), 0, out, at, g.position());
+            return out;
         }
 
         void give(Generator g) {
@@ -125,6 +166,8 @@ public final class JsonWriter {
             if (used.length <= RETAIN) {
                 buf = used;
             }
+            spills.clear();
+            spilledBytes = 0;
             g.release();
             busy = false;
         }

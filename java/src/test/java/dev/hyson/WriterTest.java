@@ -432,4 +432,24 @@ class WriterTest {
         }
         assertEquals(expected.append(']').toString(), Json.write(values));
     }
+
+    @Test
+    void write_documentsPastTheKeptBuffer_spillAndAssembleTheSameBytes() {
+        // past 1 MiB the thread's buffer drains into spilled chunks: several of them here, with
+        // strings and names cut at every chunk boundary
+        List<Object> big = new java.util.ArrayList<>();
+        java.util.SplittableRandom rnd = new java.util.SplittableRandom(3);
+        for (int i = 0; i < 60_000; i++) {
+            big.add(map("id", (long) i, "name", "n\u00e9\u4e2d" + "x".repeat(rnd.nextInt(40)), "v", rnd.nextDouble()));
+        }
+        java.io.ByteArrayOutputStream stream = new java.io.ByteArrayOutputStream();
+        JsonWriter.defaults().write(big, stream);
+        byte[] bytes = JsonWriter.defaults().writeBytes(big);
+        assertTrue(bytes.length > 3 << 20, "bytes: " + bytes.length);
+        assertArrayEquals(stream.toByteArray(), bytes);
+        assertEquals(new String(bytes, StandardCharsets.UTF_8), JsonWriter.defaults().write(big));
+        // and the thread's next, small, write is unaffected
+        assertEquals("[1]", Json.write(List.of(1)));
+        assertArrayEquals(bytes, JsonWriter.defaults().writeBytes(big));
+    }
 }

@@ -16,6 +16,8 @@ abstract class JsonOutput {
     private Generator.Sink sink;
     byte[] buf;
     int pos;
+    /** With a sink: the buffer grows up to this length before it drains (0: drain as soon as it is full). */
+    private int growTo;
 
     JsonOutput(WriteConfig cfg, byte[] buf, Generator.Sink sink) {
         this.cfg = cfg;
@@ -29,6 +31,18 @@ abstract class JsonOutput {
         this.buf = buf;
         this.sink = sink;
         this.pos = 0;
+        this.growTo = 0;
+    }
+
+    /**
+     * Lets the buffer grow (doubling) up to {@code length} bytes before full buffers go to the sink:
+     * a small document stays in one buffer, a large one is drained a full buffer at a time instead
+     * of being copied to a larger array at each doubling.
+     *
+     * @param length the buffer length from which on it drains
+     */
+    public void growUpTo(int length) {
+        this.growTo = length;
     }
 
     /** @return the buffer (which may have grown) */
@@ -54,7 +68,7 @@ abstract class JsonOutput {
         if (pos + n <= buf.length) {
             return;
         }
-        if (sink != null && pos > 0) {
+        if (sink != null && pos > 0 && buf.length >= growTo) {
             int used = sink.drain(buf, pos);
             System.arraycopy(buf, used, buf, 0, pos - used);
             pos -= used;
