@@ -323,4 +323,22 @@ class MoreBenchmarksCorrectnessTest {
         Scanner best = ScanBench.scanner("native-best");
         assertEquals(NativeLibrary.kernelNames().get(0), best.kernel());
     }
+
+    static Stream<Arguments> msgPackCases() {
+        return cross(defaults(MsgPackBench.class, "library"), defaults(MsgPackBench.class, "document"));
+    }
+
+    @ParameterizedTest
+    @MethodSource("msgPackCases")
+    void msgPack_unpackAndPack_giveTheDocumentsTree(String library, String document) throws Exception {
+        assumeCorpus();
+        MsgPackBench bench = new MsgPackBench();
+        bench.library = library;
+        bench.document = document;
+        bench.setup(); // also checks that both libraries agree on the document
+        Object expected = dev.hyson.JsonReader.builder().backend(dev.hyson.Backend.Choice.JAVA).build()
+                .parse(Corpus.load(document));
+        assertEquals(expected, bench.unpack(), library + " unpack of " + document);
+        assertEquals(expected, dev.hyson.msgpack.MessagePack.unpack(bench.pack()), library + " pack of " + document);
+    }
 }
