@@ -877,6 +877,13 @@ public final class MemberMap<K, V> implements Map<K, V>, Cloneable, Serializable
         }
     }
 
+    /**
+     * Writes the members in order.
+     *
+     * @param out the stream
+     * @throws IOException when the stream fails
+     * @serialData the number of members ({@code int}), then each member's key and value, in order
+     */
     private void writeObject(ObjectOutputStream out) throws IOException {
         out.defaultWriteObject();
         out.writeInt(size);
@@ -886,6 +893,13 @@ public final class MemberMap<K, V> implements Map<K, V>, Cloneable, Serializable
         }
     }
 
+    /**
+     * Reads what {@link #writeObject} wrote; a repeated key keeps its first position and its last value.
+     *
+     * @param in the stream
+     * @throws IOException when the stream fails or holds a negative size
+     * @throws ClassNotFoundException when a key's or value's class is not found
+     */
     @SuppressWarnings("unchecked")
     private void readObject(ObjectInputStream in) throws IOException, ClassNotFoundException {
         in.defaultReadObject();
