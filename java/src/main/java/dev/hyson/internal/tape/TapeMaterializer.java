@@ -67,11 +67,13 @@ public final class TapeMaterializer {
             long e = t[i];
             Object v;
             switch (Tape.tag(e)) {
-                case Tape.OBJECT: {
+                case Tape.OBJECT:
+                case Tape.ARRAY: {
                     int count = (int) t[i + 1];
+                    boolean object = Tape.tag(e) == Tape.OBJECT;
                     i += 2;
                     if (count == 0) {
-                        v = emptyObject(cfg);
+                        v = object ? emptyObject(cfg) : new ArrayList<Object>(0);
                         break;
                     }
                     depth++;
@@ -81,10 +83,14 @@ public final class TapeMaterializer {
                         isObject = tape.openIsObject;
                         bases = tape.openBases;
                     }
+                    remaining[depth] = count;
+                    isObject[depth] = object;
+                    if (!object) {
+                        containers[depth] = new ArrayList<Object>(count);
+                        continue;
+                    }
                     Object[] members = new Object[2 * count];
                     containers[depth] = members;
-                    remaining[depth] = count;
-                    isObject[depth] = true;
                     if (recordOffsets) {
                         bases[depth] = offsetsTop;
                         if (offsetsTop + count > tape.memberOffsets.length) {
@@ -97,26 +103,6 @@ public final class TapeMaterializer {
                     // an object's entries alternate name and value: take the first name now
                     members[0] = name(t[i], t[i + 1], tape, text, windowed, cache);
                     i += 2;
-                    continue;
-                }
-                case Tape.ARRAY: {
-                    int count = (int) t[i + 1];
-                    i += 2;
-                    ArrayList<Object> list = new ArrayList<>(count);
-                    if (count == 0) {
-                        v = list;
-                        break;
-                    }
-                    depth++;
-                    if (depth == containers.length) {
-                        containers = grow(tape, depth);
-                        remaining = tape.openRemaining;
-                        isObject = tape.openIsObject;
-                        bases = tape.openBases;
-                    }
-                    containers[depth] = list;
-                    remaining[depth] = count;
-                    isObject[depth] = false;
                     continue;
                 }
                 case Tape.STR_ASCII:
