@@ -33,7 +33,7 @@ abstract class JsonStrings extends JsonNumbers {
      */
     final void writeString(String s) {
         int n = s.length();
-        if (n <= SCRATCH_MAX) {
+        if (n <= COPY_MAX) {
             // the common string is ASCII and needs no escape. Proven without allocating: its chars
             // copied out (the JDK inflates a Latin-1 string with a vector loop) and OR-ed together;
             // then String.getBytes(int, int, byte[], int), which truncates each char to its low byte
@@ -56,6 +56,13 @@ abstract class JsonStrings extends JsonNumbers {
                     pos = p + n + 2;
                     return;
                 }
+                if (!cfg.scriptSafe) {
+                    // an ASCII string with escapes: its bytes, moved aside, are copied run by run
+                    byte[] ascii = asciiScratch(n);
+                    System.arraycopy(b, p + 1, ascii, 0, n);
+                    writeEscapedUtf8(ascii, n, true);
+                    return;
+                }
             }
             writeEscaped(s, n, true);
             return;
@@ -75,7 +82,7 @@ abstract class JsonStrings extends JsonNumbers {
                 pos = p + len + 2;
                 return;
             }
-            if (!cfg.asciiOnly && !cfg.scriptSafe && writeEscapedUtf8(utf8)) {
+            if (!cfg.asciiOnly && !cfg.scriptSafe && writeEscapedUtf8(utf8, utf8.length, false)) {
                 return;
             }
         }
@@ -87,6 +94,25 @@ abstract class JsonStrings extends JsonNumbers {
     private static void copyAscii(String s, int n, byte[] b, int at) {
         s.getBytes(0, n, b, at);
     }
+
+    /** An ASCII string's bytes while they are escaped; made on first use, grown to {@link #SCRATCH_MAX}. */
+    private byte[] asciiBytes;
+
+    private byte[] asciiScratch(int n) {
+        byte[] a = asciiBytes;
+        if (a == null || a.length < n) {
+            a = asciiBytes = new byte[Math.min(SCRATCH_MAX, Math.max(n, a == null ? 64 : 2 * a.length))];
+        }
+        return a;
+    }
+
+    /**
+     * Strings up to this many chars take the allocation-free path. Its ASCII proof (an OR over the
+     * chars) takes about a cycle a char, which C2 does not vectorize; past this length the JDK's
+     * vectorized encoder plus an array of the string's UTF-8 is faster (activitypub.json, all ASCII
+     * and mostly long strings, wrote 15% slower with the proof for every length).
+     */
+    private static final int COPY_MAX = 32;
 
     /** Strings up to this many chars are copied whole into {@link #chars}, which grows to hold them. */
     private static final int SCRATCH_MAX = 1 << 14;
@@ -240,11 +266,13 @@ abstract class JsonStrings extends JsonNumbers {
      * them; the default options only. Multi-byte sequences need no escape there, being non-ASCII
      * bytes throughout.
      *
-     * @return false, having written nothing, at a {@code ?}, which may stand for a lone surrogate
-     *     that must be escaped instead: the caller then takes the per-char path
+     * @param utf8 the bytes, {@code utf8[0, len)}
+     * @param len how many
+     * @param ascii whether the bytes are a string proven ASCII, whose {@code ?} are real
+     * @return false, having written nothing, at a {@code ?} of {@code getBytes} output, which may
+     *     stand for a lone surrogate that must be escaped instead: the caller then takes the per-char path
      */
-    private boolean writeEscapedUtf8(byte[] utf8) {
-        int len = utf8.length;
+    private boolean writeEscapedUtf8(byte[] utf8, int len, boolean ascii) {
         ensure(len * 6 + 2);
         byte[] b = buf;
         byte[] esc = escapes;
@@ -253,7 +281,7 @@ abstract class JsonStrings extends JsonNumbers {
         int run = 0;
         for (int i = 0; i < len; i++) {
             int c = utf8[i];
-            if (c < 0 || c >= 0x20 && c != '"' && c != '\\' && c != '?') {
+            if (c < 0 || c >= 0x20 && c != '"' && c != '\\' && (c != '?' || ascii)) {
                 continue;
             }
             if (c == '?') {
