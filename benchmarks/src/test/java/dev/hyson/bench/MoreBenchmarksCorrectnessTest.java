@@ -190,6 +190,7 @@ class MoreBenchmarksCorrectnessTest {
     @ParameterizedTest
     @MethodSource("floorDocuments")
     void treeFloor_rebuildsTheParsedTree(String document) {
+        assumeCorpus();
         for (String maps : defaults(TreeFloorBench.class, "maps")) {
             treeFloor(document, maps);
         }
