@@ -39,7 +39,7 @@ abstract class JsonStrings extends JsonNumbers {
             // then String.getBytes(int, int, byte[], int), which truncates each char to its low byte
             // and so is exact only for a string with no char above U+00FF (here none above U+007F),
             // copies it straight into the output, where a word-at-a-time check looks for escapes
-            char[] c = scratch(n);
+            char[] c = scratch();
             s.getChars(0, n, c, 0);
             int high = 0;
             for (int i = 0; i < n; i++) {
@@ -50,7 +50,8 @@ abstract class JsonStrings extends JsonNumbers {
                 byte[] b = buf;
                 int p = pos;
                 copyAscii(s, n, b, p + 1);
-                if (plainAscii(b, p + 1, n, cfg.scriptSafe)) {
+                // ASCII throughout: '?' is a real char here, and no byte has the high bit
+                if (plain(b, p + 1, n, false, cfg.scriptSafe, false)) {
                     b[p] = '"';
                     b[p + 1 + n] = '"';
                     pos = p + n + 2;
@@ -58,7 +59,7 @@ abstract class JsonStrings extends JsonNumbers {
                 }
                 if (!cfg.scriptSafe) {
                     // an ASCII string with escapes: its bytes, moved aside, are copied run by run
-                    byte[] ascii = asciiScratch(n);
+                    byte[] ascii = asciiScratch();
                     System.arraycopy(b, p + 1, ascii, 0, n);
                     writeEscapedUtf8(ascii, n, true);
                     return;
@@ -71,7 +72,7 @@ abstract class JsonStrings extends JsonNumbers {
             // a long string: the JDK's encoder (a vectorized check and copy for Latin-1 strings) and
             // a word-at-a-time check, at the cost of one array of its UTF-8
             byte[] utf8 = s.getBytes(java.nio.charset.StandardCharsets.UTF_8);
-            if (plain(utf8, cfg.asciiOnly, cfg.scriptSafe)) {
+            if (plain(utf8, 0, utf8.length, cfg.asciiOnly, cfg.scriptSafe, true)) {
                 int len = utf8.length;
                 ensure(len + 2);
                 byte[] b = buf;
@@ -95,13 +96,13 @@ abstract class JsonStrings extends JsonNumbers {
         s.getBytes(0, n, b, at);
     }
 
-    /** An ASCII string's bytes while they are escaped; made on first use, grown to {@link #SCRATCH_MAX}. */
+    /** An ASCII string's bytes while they are escaped (at most {@link #COPY_MAX}); made on first use. */
     private byte[] asciiBytes;
 
-    private byte[] asciiScratch(int n) {
+    private byte[] asciiScratch() {
         byte[] a = asciiBytes;
-        if (a == null || a.length < n) {
-            a = asciiBytes = new byte[Math.min(SCRATCH_MAX, Math.max(n, a == null ? 64 : 2 * a.length))];
+        if (a == null) {
+            a = asciiBytes = new byte[COPY_MAX];
         }
         return a;
     }
@@ -114,40 +115,13 @@ abstract class JsonStrings extends JsonNumbers {
      */
     private static final int COPY_MAX = 32;
 
-    /** Strings up to this many chars are copied whole into {@link #chars}, which grows to hold them. */
-    private static final int SCRATCH_MAX = 1 << 14;
-
-    private char[] scratch(int n) {
+    /** {@link #chars}, made on first use; it holds a chunk, so any string of the copy path whole. */
+    private char[] scratch() {
         char[] c = chars;
-        if (c == null || c.length < n) {
-            c = chars = new char[Math.max(CHUNK + 1, Math.min(SCRATCH_MAX, Math.max(n, c == null ? 0 : 2 * c.length)))];
+        if (c == null) {
+            c = chars = new char[CHUNK + 1];
         }
         return c;
-    }
-
-    /**
-     * Whether {@code b[from, from + n)}, all ASCII, is a JSON string body as it is, 8 bytes a step:
-     * no byte below 0x20, no {@code "} or {@code \}, and under {@code scriptSafe} no {@code /}.
-     */
-    private static boolean plainAscii(byte[] b, int from, int n, boolean scriptSafe) {
-        int i = from;
-        int end = from + n;
-        long bad = 0;
-        long slash = scriptSafe ? SLASHES : QUOTES; // quotes again when '/' is plain
-        for (; i + 8 <= end; i += 8) {
-            long v = (long) Swar.LONG_LE.get(b, i);
-            bad |= Swar.control(v) | Swar.equal(v, QUOTES) | Swar.equal(v, BACKSLASHES) | Swar.equal(v, slash);
-        }
-        if (bad != 0) {
-            return false;
-        }
-        for (; i < end; i++) {
-            int c = b[i];
-            if (c < 0x20 || c == '"' || c == '\\' || scriptSafe && c == '/') {
-                return false;
-            }
-        }
-        return true;
     }
 
     /**
@@ -160,11 +134,7 @@ abstract class JsonStrings extends JsonNumbers {
         boolean scriptSafe = cfg.scriptSafe;
         ensure(2);
         buf[pos++] = '"';
-        char[] chars = this.chars;
-        if (chars == null) {
-            chars = new char[CHUNK + 1];
-            this.chars = chars;
-        }
+        char[] chars = scratch();
         int i = 0;
         while (i < n) {
             // chars are copied out in chunks (one intrinsic copy) and read from the array, which is
@@ -223,7 +193,7 @@ abstract class JsonStrings extends JsonNumbers {
         buf[pos++] = '"';
     }
 
-    /** Strings up to this many chars (and longer than {@link #SCRATCH_MAX}) try {@link #plain} first. */
+    /** Strings up to this many chars (and longer than {@link #COPY_MAX}) try {@link #plain} first. */
     private static final int PLAIN_MAX = 1 << 16;
     private static final long QUOTES = Swar.broadcast('"');
     private static final long BACKSLASHES = Swar.broadcast('\\');
@@ -231,29 +201,31 @@ abstract class JsonStrings extends JsonNumbers {
     private static final long SLASHES = Swar.broadcast('/');
 
     /**
-     * Whether UTF-8 from {@code String.getBytes} is a JSON string body as it is, 8 bytes a step: no
-     * byte below 0x20, no {@code "} or {@code \}, no {@code ?} (which is how {@code getBytes} writes
-     * a lone surrogate, which must be escaped instead), and for the options no non-ASCII byte
+     * Whether the UTF-8 {@code b[from, from + n)} is a JSON string body as it is, 8 bytes a step: no
+     * byte below 0x20, no {@code "} or {@code \}, with {@code questionMarks} no {@code ?} (which is
+     * how {@code String.getBytes} writes a lone surrogate, which must be escaped instead; the bytes
+     * of a string proven ASCII have real ones), and for the options no non-ASCII byte
      * ({@code asciiOnly}) or no {@code /} and no non-ASCII byte ({@code scriptSafe}: U+2028/9).
-     * False sends the string to the escaping loop, which decides exactly.
+     * False sends the string to an escaping loop, which decides exactly.
      */
-    private static boolean plain(byte[] b, boolean asciiOnly, boolean scriptSafe) {
-        int n = b.length;
-        int i = 0;
+    private static boolean plain(byte[] b, int from, int n, boolean asciiOnly, boolean scriptSafe, boolean questionMarks) {
+        int i = from;
+        int end = from + n;
         long bad = 0;
         boolean noHigh = asciiOnly || scriptSafe;
         long slash = scriptSafe ? SLASHES : QUOTES; // quotes again when '/' is plain
-        for (; i + 8 <= n; i += 8) {
+        long question = questionMarks ? QUESTION_MARKS : QUOTES;
+        for (; i + 8 <= end; i += 8) {
             long v = (long) Swar.LONG_LE.get(b, i);
             bad |= Swar.control(v) | Swar.equal(v, QUOTES) | Swar.equal(v, BACKSLASHES)
-                    | Swar.equal(v, QUESTION_MARKS) | Swar.equal(v, slash) | (noHigh ? v & Swar.HIGHS : 0);
+                    | Swar.equal(v, question) | Swar.equal(v, slash) | (noHigh ? v & Swar.HIGHS : 0);
         }
         if (bad != 0) {
             return false;
         }
-        for (; i < n; i++) {
+        for (; i < end; i++) {
             int c = b[i];
-            if (c >= 0 ? c < 0x20 || c == '"' || c == '\\' || c == '?' || scriptSafe && c == '/' : noHigh) {
+            if (c >= 0 ? c < 0x20 || c == '"' || c == '\\' || questionMarks && c == '?' || scriptSafe && c == '/' : noHigh) {
                 return false;
             }
         }
