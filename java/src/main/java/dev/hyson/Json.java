@@ -36,6 +36,57 @@ public final class Json {
     }
 
     /**
+     * Reads UTF-8 JSON into a value of {@code type} (a record, a class, a collection, a scalar, ...)
+     * with the default reader and binder; see {@link JsonReader#read(byte[], Class)}.
+     *
+     * @param json UTF-8 JSON text
+     * @param type the class to bind to
+     * @param <T> the type
+     * @return the value; null for a JSON {@code null}
+     * @throws JsonParseException for invalid JSON or a value that does not fit the type, with its
+     *     location and {@link JsonParseException#pointer() JSON Pointer}
+     * @throws IllegalArgumentException when {@code type} cannot be bound
+     */
+    public static <T> T read(byte[] json, Class<T> type) {
+        return JsonReader.defaults().read(json, type);
+    }
+
+    /**
+     * Reads UTF-8 JSON into a generic type, such as {@code new TypeRef<List<Point>>() {}}; see
+     * {@link JsonReader#read(byte[], TypeRef)}.
+     *
+     * @param json UTF-8 JSON text
+     * @param type the type to bind to
+     * @param <T> the type
+     * @return the value
+     * @throws JsonParseException as {@link #read(byte[], Class)}
+     * @throws IllegalArgumentException when {@code type} cannot be bound
+     */
+    public static <T> T read(byte[] json, TypeRef<T> type) {
+        return JsonReader.defaults().read(json, type);
+    }
+
+    /**
+     * @param json JSON text
+     * @param type the class to bind to
+     * @param <T> the type
+     * @return the value, as {@link #read(byte[], Class)}
+     */
+    public static <T> T read(String json, Class<T> type) {
+        return JsonReader.defaults().read(json, type);
+    }
+
+    /**
+     * @param json JSON text
+     * @param type the type to bind to
+     * @param <T> the type
+     * @return the value, as {@link #read(byte[], TypeRef)}
+     */
+    public static <T> T read(String json, TypeRef<T> type) {
+        return JsonReader.defaults().read(json, type);
+    }
+
+    /**
      * Parses {@code json[offset, offset + length)}.
      *
      * @param json the array holding UTF-8 JSON text

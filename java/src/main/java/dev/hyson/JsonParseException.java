@@ -35,7 +35,23 @@ public final class JsonParseException extends PositionedException {
         /** A configured limit (depth, string, number or document length) was exceeded; the message names the setting. */
         LIMIT_EXCEEDED,
         /** A UTF-8 byte order mark while the reader does not allow one. */
-        BYTE_ORDER_MARK
+        BYTE_ORDER_MARK,
+        /** Binding: a value of the wrong JSON type for its Java type (a string for an {@code int}, null for a primitive). */
+        TYPE_MISMATCH,
+        /** Binding: a number outside its Java type's range ({@code 300} for a {@code byte}), or with a fraction for an integer type. */
+        VALUE_OUT_OF_RANGE,
+        /** Binding: a string that names no constant of the enum. */
+        UNKNOWN_ENUM_CONSTANT,
+        /** Binding: an object without a member marked {@link dev.hyson.bind.Required}; the pointer names the object. */
+        MISSING_MEMBER,
+        /** Binding: a member the type has no property for, while {@link dev.hyson.bind.Binder.Builder#failOnUnknownMembers} is set. */
+        UNKNOWN_MEMBER,
+        /** Binding: a string that is not valid text for its type (ISO-8601 for {@code java.time}, a UUID, base64), or a user codec's failure. */
+        INVALID_FORMAT,
+        /** Binding: an object bound to a {@link dev.hyson.bind.Discriminator} type has no discriminator member (or it is not a string). */
+        MISSING_DISCRIMINATOR,
+        /** Binding: the discriminator names none of the type's subtypes. */
+        UNKNOWN_DISCRIMINATOR
     }
 
     /** The class of problem. */
@@ -55,8 +71,26 @@ public final class JsonParseException extends PositionedException {
      * @param column 1-based column in code points
      */
     public JsonParseException(Kind kind, String what, String detail, long offset, long line, long column) {
-        super(what + " at line " + line + ", column " + column + byteSuffix(offset)
-                + (detail == null || detail.isEmpty() ? "" : ": " + detail), detail, offset);
+        this(kind, what, detail, offset, line, column, null, null);
+    }
+
+    /**
+     * An error while binding a value, with the JSON Pointer of that value.
+     *
+     * @param kind the class of problem
+     * @param what what went wrong
+     * @param detail the expectation or hint, may be null
+     * @param offset 0-based byte offset of the value
+     * @param line 1-based line
+     * @param column 1-based column in code points
+     * @param pointer the JSON Pointer (RFC 6901) of the value, {@code ""} for the root, or null for none
+     * @param cause the cause (a user codec's exception), or null
+     */
+    public JsonParseException(Kind kind, String what, String detail, long offset, long line, long column, String pointer,
+            Throwable cause) {
+        super((pointer == null ? what : "value at " + (pointer.isEmpty() ? "the root" : pointer) + ": " + what)
+                + " at line " + line + ", column " + column + byteSuffix(offset)
+                + (detail == null || detail.isEmpty() ? "" : ": " + detail), detail, offset, pointer, cause);
         this.kind = kind;
         this.line = line;
         this.column = column;

@@ -1,5 +1,9 @@
 package dev.hyson;
 
+import dev.hyson.internal.bind.BindFailure;
+import dev.hyson.internal.bind.Codecs;
+import dev.hyson.internal.bind.TapeCodec;
+import dev.hyson.internal.bind.TapeReader;
 import dev.hyson.internal.names.KeyCache;
 import dev.hyson.internal.scan.AutoThreshold;
 import dev.hyson.internal.scan.Backends;
@@ -63,12 +67,14 @@ public final class JsonReader {
 
     private final ReadConfig config;
     private final Backend backend;
+    private final dev.hyson.bind.Binder binder;
 
     private JsonReader(Builder b) {
         this.config = new ReadConfig(b.maxDepth, b.maxStringLength, b.maxNumberLength, b.maxDocumentLength,
                 b.duplicateKeys, b.loneSurrogates, b.allowByteOrderMark, b.allowComments, b.allowTrailingCommas,
                 b.allowNonFiniteLiterals, b.allowInfinityForOverflow, b.bigDecimals, b.internKeys, b.linkedHashMaps);
         this.backend = b.backend;
+        this.binder = b.binder;
     }
 
     /** @return the reader with every default: strict RFC 8259, default limits, the active backend */
@@ -99,6 +105,7 @@ public final class JsonReader {
         b.internKeys = config.internKeys;
         b.linkedHashMaps = config.linkedHashMaps;
         b.backend = backend;
+        b.binder = binder;
         return b;
     }
 
@@ -207,6 +214,229 @@ public final class JsonReader {
      * This thread's tape, or a fresh one while it is busy: a stream parse runs the caller's
      * {@code InputStream} code between windows, and a parse from there must not touch the tape in use.
      */
+    /** @return the binder {@code read} binds with */
+    public dev.hyson.bind.Binder binder() {
+        return binder;
+    }
+
+    // ---- binding: JSON straight into Java types
+
+    /**
+     * Reads UTF-8 JSON into a value of {@code type}: a record, a class (see {@link dev.hyson.bind}),
+     * a collection, a map, an array, a scalar, or {@code Object} (the tree {@link #parse} gives).
+     * The document is scanned to a tape and bound from it in one walk; member names are matched on
+     * their bytes and no map or name string is made for an object bound to a type.
+     *
+     * @param json UTF-8 JSON text
+     * @param type the class to bind to
+     * @param <T> the type
+     * @return the value; null for a JSON {@code null} (an error for a primitive type)
+     * @throws JsonParseException for invalid JSON, and for a value that does not fit the type (kinds
+     *     {@code TYPE_MISMATCH}, {@code VALUE_OUT_OF_RANGE}, {@code UNKNOWN_ENUM_CONSTANT},
+     *     {@code MISSING_MEMBER}, {@code UNKNOWN_MEMBER}, {@code INVALID_FORMAT},
+     *     {@code MISSING_DISCRIMINATOR}, {@code UNKNOWN_DISCRIMINATOR}) with the value's location and
+     *     {@link JsonParseException#pointer() JSON Pointer}
+     * @throws IllegalArgumentException when {@code type} itself cannot be bound (an abstract type
+     *     without a discriminator, a class without a usable constructor, a package not open to hyson),
+     *     saying why
+     */
+    public <T> T read(byte[] json, Class<T> type) {
+        return read(json, 0, json.length, type);
+    }
+
+    /**
+     * {@link #read(byte[], Class)} for a generic type, such as {@code new TypeRef<List<Point>>() {}}.
+     *
+     * @param json UTF-8 JSON text
+     * @param type the type to bind to
+     * @param <T> the type
+     * @return the value
+     * @throws JsonParseException as {@link #read(byte[], Class)}
+     * @throws IllegalArgumentException when the type cannot be bound
+     */
+    @SuppressWarnings("unchecked")
+    public <T> T read(byte[] json, TypeRef<T> type) {
+        return (T) bind(json, 0, json.length, type.type());
+    }
+
+    /**
+     * {@link #read(byte[], Class)} of {@code json[offset, offset + length)}; offsets in errors are relative to {@code offset}.
+     *
+     * @param json the array holding UTF-8 JSON text
+     * @param offset index of the text's first byte
+     * @param length length of the text in bytes
+     * @param type the class to bind to
+     * @param <T> the type
+     * @return the value
+     * @throws JsonParseException as {@link #read(byte[], Class)}
+     * @throws IndexOutOfBoundsException when the slice is not inside the array
+     */
+    public <T> T read(byte[] json, int offset, int length, Class<T> type) {
+        return cast(type, bind(json, offset, length, type));
+    }
+
+    /**
+     * {@link #read(byte[], TypeRef)} of {@code json[offset, offset + length)}.
+     *
+     * @param json the array holding UTF-8 JSON text
+     * @param offset index of the text's first byte
+     * @param length length of the text in bytes
+     * @param type the type to bind to
+     * @param <T> the type
+     * @return the value
+     * @throws JsonParseException as {@link #read(byte[], Class)}
+     */
+    @SuppressWarnings("unchecked")
+    public <T> T read(byte[] json, int offset, int length, TypeRef<T> type) {
+        return (T) bind(json, offset, length, type.type());
+    }
+
+    /**
+     * @param json JSON text
+     * @param type the class to bind to
+     * @param <T> the type
+     * @return the value, as {@link #read(byte[], Class)}
+     */
+    public <T> T read(String json, Class<T> type) {
+        return read(json.getBytes(StandardCharsets.UTF_8), type);
+    }
+
+    /**
+     * @param json JSON text
+     * @param type the type to bind to
+     * @param <T> the type
+     * @return the value, as {@link #read(byte[], TypeRef)}
+     */
+    public <T> T read(String json, TypeRef<T> type) {
+        return read(json.getBytes(StandardCharsets.UTF_8), type);
+    }
+
+    /**
+     * Reads a stream to its end (at most {@code maxDocumentLength} bytes, which binding holds at once)
+     * and binds it; the stream is not closed.
+     *
+     * @param in UTF-8 JSON
+     * @param type the class to bind to
+     * @param <T> the type
+     * @return the value
+     * @throws JsonParseException as {@link #read(byte[], Class)}, and LIMIT_EXCEEDED past the document limit
+     * @throws UncheckedIOException when reading fails
+     */
+    public <T> T read(InputStream in, Class<T> type) {
+        byte[][] holder = new byte[1][];
+        int n = readAll(Objects.requireNonNull(in, "in"), holder);
+        return read(holder[0], 0, n, type);
+    }
+
+    /**
+     * @param in UTF-8 JSON
+     * @param type the type to bind to
+     * @param <T> the type
+     * @return the value, as {@link #read(InputStream, Class)}
+     */
+    public <T> T read(InputStream in, TypeRef<T> type) {
+        byte[][] holder = new byte[1][];
+        int n = readAll(Objects.requireNonNull(in, "in"), holder);
+        return read(holder[0], 0, n, type);
+    }
+
+    /**
+     * @param path a UTF-8 JSON file
+     * @param type the class to bind to
+     * @param <T> the type
+     * @return the value, as {@link #read(InputStream, Class)}
+     * @throws UncheckedIOException when the file cannot be read
+     */
+    public <T> T read(Path path, Class<T> type) {
+        try (InputStream in = Files.newInputStream(path)) {
+            return read(in, type);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /**
+     * @param path a UTF-8 JSON file
+     * @param type the type to bind to
+     * @param <T> the type
+     * @return the value, as {@link #read(InputStream, Class)}
+     */
+    public <T> T read(Path path, TypeRef<T> type) {
+        try (InputStream in = Files.newInputStream(path)) {
+            return read(in, type);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /**
+     * @param json UTF-8 JSON from the buffer's position to its limit (not changed; a direct buffer is copied)
+     * @param type the class to bind to
+     * @param <T> the type
+     * @return the value, as {@link #read(byte[], Class)}
+     */
+    public <T> T read(ByteBuffer json, Class<T> type) {
+        if (json.hasArray()) {
+            return read(json.array(), json.arrayOffset() + json.position(), json.remaining(), type);
+        }
+        return read(copy(json), type);
+    }
+
+    /**
+     * @param json UTF-8 JSON from the buffer's position to its limit
+     * @param type the type to bind to
+     * @param <T> the type
+     * @return the value, as {@link #read(byte[], TypeRef)}
+     */
+    public <T> T read(ByteBuffer json, TypeRef<T> type) {
+        if (json.hasArray()) {
+            return read(json.array(), json.arrayOffset() + json.position(), json.remaining(), type);
+        }
+        return read(copy(json), type);
+    }
+
+    private byte[] copy(ByteBuffer json) {
+        int n = json.remaining();
+        if (n > config.maxDocumentLength) {
+            throw ScanError.documentTooLong(json.duplicate(), config);
+        }
+        byte[] copy = new byte[n];
+        json.duplicate().get(copy);
+        return copy;
+    }
+
+    @SuppressWarnings("unchecked")
+    private static <T> T cast(Class<T> type, Object v) {
+        return type.isPrimitive() ? (T) v : type.cast(v);
+    }
+
+    private Object bind(byte[] json, int offset, int length, java.lang.reflect.Type type) {
+        Objects.checkFromIndexSize(offset, length, json.length);
+        Codecs codecs = Codecs.of(binder);
+        TapeCodec<?> codec = codecs.forType(type);
+        Backends.Selection selection = backend.selection();
+        Scanner scanner = selection.scanner();
+        if (length < AutoThreshold.NATIVE_MIN_LENGTH && selection.isAuto()) {
+            scanner = JavaScanner.INSTANCE;
+        }
+        Tape tape = acquire();
+        tape.reset(length);
+        int end = offset + length;
+        try {
+            if (!scanner.scan(json, offset, end, config, tape)) {
+                throw ScanError.create(tape.errorCode, json, offset, end, tape.errorOffset, config);
+            }
+            TapeReader r = new TapeReader(tape, json, offset, end, config, codecs, null);
+            try {
+                return r.readRoot(codec);
+            } catch (BindFailure f) {
+                throw r.toPublic(f);
+            }
+        } finally {
+            release(tape);
+        }
+    }
+
     private static Tape acquire() {
         Tape tape = TAPES.get();
         if (tape.busy) {
@@ -223,6 +453,13 @@ public final class JsonReader {
 
     /** Reads the whole stream into one array (at most maxDocumentLength + 1 bytes), then parses it. */
     private Object parseBuffered(InputStream in) {
+        byte[][] holder = new byte[1][];
+        int n = readAll(in, holder);
+        return parse(holder[0], 0, n);
+    }
+
+    /** Reads {@code in} to its end, or to one byte past the document limit; the bytes go to {@code out[0]}, their count is returned. */
+    private int readAll(InputStream in, byte[][] out) {
         long limit = config.maxDocumentLength;
         // one byte past the limit is read, so a longer stream is reported rather than cut short
         long cap = Math.min(MAX_ARRAY, limit >= MAX_ARRAY ? MAX_ARRAY : limit + 1);
@@ -253,7 +490,8 @@ public final class JsonReader {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        return parse(buf, 0, n);
+        out[0] = buf;
+        return n;
     }
 
     /**
@@ -315,6 +553,7 @@ public final class JsonReader {
         private boolean internKeys = true;
         private boolean linkedHashMaps;
         private Backend backend = Backend.active();
+        private dev.hyson.bind.Binder binder = dev.hyson.bind.Binder.defaults();
 
         private Builder() {
         }
@@ -502,6 +741,16 @@ public final class JsonReader {
         }
 
         /** @return an immutable, thread-safe reader with these options */
+        /**
+         * @param binder how {@code read} binds values to Java types: naming, unknown members, user codecs
+         *     (default {@link dev.hyson.bind.Binder#defaults()})
+         * @return this builder
+         */
+        public Builder binder(dev.hyson.bind.Binder binder) {
+            this.binder = Objects.requireNonNull(binder, "binder");
+            return this;
+        }
+
         public JsonReader build() {
             return new JsonReader(this);
         }

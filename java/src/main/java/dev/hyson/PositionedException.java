@@ -14,6 +14,8 @@ public abstract class PositionedException extends JsonException {
     private final String detail;
     /** The 0-based byte offset, or -1 when there is no input position. */
     private final long offset;
+    /** The JSON Pointer of the value a binding failed on, or null. */
+    private final String pointer;
 
     /**
      * @param message the complete message, location included
@@ -24,6 +26,7 @@ public abstract class PositionedException extends JsonException {
         super(message);
         this.detail = detail;
         this.offset = offset;
+        this.pointer = null;
     }
 
     /**
@@ -33,9 +36,21 @@ public abstract class PositionedException extends JsonException {
      * @param cause the underlying failure
      */
     protected PositionedException(String message, String detail, long offset, Throwable cause) {
+        this(message, detail, offset, null, cause);
+    }
+
+    /**
+     * @param message the complete message, location included
+     * @param detail the message without the location
+     * @param offset the 0-based byte offset where the problem was detected, or -1 for none
+     * @param pointer the JSON Pointer (RFC 6901) of the value a binding failed on, or null
+     * @param cause the underlying failure, or null
+     */
+    protected PositionedException(String message, String detail, long offset, String pointer, Throwable cause) {
         super(message, cause);
         this.detail = detail;
         this.offset = offset;
+        this.pointer = pointer;
     }
 
     /**
@@ -59,5 +74,14 @@ public abstract class PositionedException extends JsonException {
     /** @return the 0-based byte offset where the problem was detected, or -1 when there is none */
     public long offset() {
         return offset;
+    }
+
+    /**
+     * @return for a binding failure, the JSON Pointer (RFC 6901) of the value it failed on, such as
+     *     {@code /users/3/age} ({@code ""} for the root; a MessagePack map key that is not a string
+     *     appears as its JSON text); null for every other failure
+     */
+    public String pointer() {
+        return pointer;
     }
 }

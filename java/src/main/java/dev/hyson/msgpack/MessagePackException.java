@@ -53,7 +53,19 @@ public final class MessagePackException extends PositionedException {
         /** An integer that does not fit the requested Java type. */
         INTEGER_OVERFLOW,
         /** A Java value with no MessagePack form (packing only; {@link #offset()} is -1). */
-        UNSUPPORTED_VALUE
+        UNSUPPORTED_VALUE,
+        /** Binding: a string that names no constant of the enum. */
+        UNKNOWN_ENUM_CONSTANT,
+        /** Binding: a map without a member marked {@link dev.hyson.bind.Required}. */
+        MISSING_MEMBER,
+        /** Binding: a member the type has no property for, while unknown members are an error. */
+        UNKNOWN_MEMBER,
+        /** Binding: a str that is not valid text for its type (ISO-8601, a UUID, base64), or a user codec's failure. */
+        INVALID_TEXT,
+        /** Binding: a map bound to a {@link dev.hyson.bind.Discriminator} type has no discriminator member. */
+        MISSING_DISCRIMINATOR,
+        /** Binding: the discriminator names none of the type's subtypes. */
+        UNKNOWN_DISCRIMINATOR
     }
 
     /** The class of problem. */
@@ -77,6 +89,21 @@ public final class MessagePackException extends PositionedException {
      */
     public MessagePackException(Kind kind, String detail, long offset, Throwable cause) {
         super(message(detail, offset), detail, offset, cause);
+        this.kind = kind;
+    }
+
+    /**
+     * A binding failure, with the JSON Pointer of the value it failed on.
+     *
+     * @param kind the class of problem ({@link Kind#TYPE_MISMATCH} and {@link Kind#INTEGER_OVERFLOW} among the binding ones)
+     * @param detail what was found and what was expected, without the location
+     * @param offset 0-based byte offset of the value
+     * @param pointer the JSON Pointer (RFC 6901) of the value, {@code ""} for the root
+     * @param cause the cause (a user codec's exception), or null
+     */
+    public MessagePackException(Kind kind, String detail, long offset, String pointer, Throwable cause) {
+        super("value at " + (pointer.isEmpty() ? "the root" : pointer) + ": " + message(detail, offset), detail, offset,
+                pointer, cause);
         this.kind = kind;
     }
 

@@ -109,6 +109,8 @@ public final class Tape {
     int[] memberSlots = new int[64];
     /** The native backend's context for this tape (its C-side buffers), created on first use. */
     public Object nativeContext;
+    /** After {@code TapeMaterializer.materializeAt}: the entry after the value built. */
+    public int nextEntry;
     /** Element counts of the open containers, parallel to {@link #stack}. */
     public int[] counts = new int[64];
 

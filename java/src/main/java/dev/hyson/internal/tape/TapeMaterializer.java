@@ -37,8 +37,18 @@ public final class TapeMaterializer {
      * @throws dev.hyson.JsonParseException for a duplicate member name under {@link DuplicateKeyPolicy#ERROR}
      */
     public static Object materialize(Tape tape, byte[] src, int start, int end, ReadConfig cfg, KeyCache keys) {
+        return materializeAt(tape, 0, src, start, end, cfg, keys);
+    }
+
+    /**
+     * Builds the value whose first entry is {@code from} (a member's or element's value, for binding to
+     * {@code Object}), and leaves the index of the entry after it in {@link Tape#nextEntry}.
+     *
+     * @throws dev.hyson.JsonParseException for a duplicate member name under {@link DuplicateKeyPolicy#ERROR}
+     */
+    public static Object materializeAt(Tape tape, int from, byte[] src, int start, int end, ReadConfig cfg, KeyCache keys) {
         try {
-            return build(tape, src, start, end, cfg, keys);
+            return build(tape, from, src, start, end, cfg, keys);
         } catch (RuntimeException | Error e) {
             // a failed build leaves open containers on the reused stacks: drop them
             Arrays.fill(tape.openContainers, null);
@@ -47,9 +57,10 @@ public final class TapeMaterializer {
     }
 
     @SuppressWarnings("unchecked")
-    private static Object build(Tape tape, byte[] src, int start, int end, ReadConfig cfg, KeyCache keys) {
+    private static Object build(Tape tape, int from, byte[] src, int start, int end, ReadConfig cfg, KeyCache keys) {
         long[] t = tape.entries;
-        int i = 0;
+        int i = from;
+        int outerDepth = 0; // the open containers below are this build's own
         // the tape's stacks: a container is set at its depth when opened and cleared when closed
         Object[] containers = tape.openContainers;
         int[] remaining = tape.openRemaining;
@@ -159,7 +170,8 @@ public final class TapeMaterializer {
             }
             // attach v to its container, closing every container it completes
             for (;;) {
-                if (depth == 0) {
+                if (depth == outerDepth) {
+                    tape.nextEntry = i;
                     return v;
                 }
                 Object c = containers[depth];
@@ -249,7 +261,7 @@ public final class TapeMaterializer {
      * buffer and building the string from it allocates only the string's own array (two when it
      * is not Latin-1); JDK 17's {@code new String(bytes, UTF_8)} allocates up to three.
      */
-    static String utf8(byte[] src, int off, int len, Tape tape) {
+    public static String utf8(byte[] src, int off, int len, Tape tape) {
         char[] buf = tape.scratch;
         if (buf.length < len) {
             buf = tape.scratch = new char[Math.max(len, buf.length * 2)];

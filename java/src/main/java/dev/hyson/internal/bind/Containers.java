@@ -1,0 +1,294 @@
+package dev.hyson.internal.bind;
+
+import dev.hyson.DuplicateKeyPolicy;
+import dev.hyson.internal.tape.Tape;
+import java.lang.reflect.Array;
+import java.util.Collection;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.OptionalInt;
+import java.util.OptionalLong;
+import java.util.function.IntFunction;
+
+/** The codecs of containers: collections, maps, arrays and the optionals. */
+final class Containers {
+    private Containers() {
+    }
+
+    /** A {@code Collection} of any kind, made at its final size where the kind allows it. */
+    static final class Collections extends TapeCodec<Collection<Object>> {
+        private final TapeCodec<?> element;
+        private final IntFunction<Collection<Object>> factory;
+        private final String what;
+
+        Collections(TapeCodec<?> element, IntFunction<Collection<Object>> factory, String what) {
+            this.element = element;
+            this.factory = factory;
+            this.what = what;
+        }
+
+        @Override
+        public Collection<Object> read(TapeReader r) {
+            if (r.tag() != Tape.ARRAY) {
+                throw r.mismatch("an array (" + what + ")");
+            }
+            int n = (int) r.t[r.i + 1];
+            r.i += 2;
+            Collection<Object> c = factory.apply(n);
+            TapeCodec<?> e = element;
+            for (int k = 0; k < n; k++) {
+                c.add(r.readNullable(e));
+            }
+            return c;
+        }
+
+        @Override
+        public String describe() {
+            return what;
+        }
+    }
+
+    /** An array of references. */
+    static final class Objects extends TapeCodec<Object> {
+        private final TapeCodec<?> element;
+        private final Class<?> component;
+
+        Objects(TapeCodec<?> element, Class<?> component) {
+            this.element = element;
+            this.component = component;
+        }
+
+        @Override
+        public Object read(TapeReader r) {
+            if (r.tag() != Tape.ARRAY) {
+                throw r.mismatch("an array (" + describe() + ")");
+            }
+            int n = (int) r.t[r.i + 1];
+            r.i += 2;
+            Object[] a = (Object[]) Array.newInstance(component, n);
+            for (int k = 0; k < n; k++) {
+                a[k] = r.readNullable(element);
+            }
+            return a;
+        }
+
+        @Override
+        public String describe() {
+            return component.getSimpleName() + "[]";
+        }
+    }
+
+    /** An array of a primitive type (not byte or char, which are binary and text). */
+    static final class Primitives extends TapeCodec<Object> {
+        private final Class<?> component;
+
+        Primitives(Class<?> component) {
+            this.component = component;
+        }
+
+        @Override
+        public Object read(TapeReader r) {
+            if (r.tag() != Tape.ARRAY) {
+                throw r.mismatch("an array (" + describe() + ")");
+            }
+            int n = (int) r.t[r.i + 1];
+            r.i += 2;
+            Class<?> c = component;
+            if (c == int.class) {
+                int[] a = new int[n];
+                for (int k = 0; k < n; k++) {
+                    a[k] = r.readInt();
+                }
+                return a;
+            } else if (c == long.class) {
+                long[] a = new long[n];
+                for (int k = 0; k < n; k++) {
+                    a[k] = r.readLong();
+                }
+                return a;
+            } else if (c == double.class) {
+                double[] a = new double[n];
+                for (int k = 0; k < n; k++) {
+                    a[k] = r.readDouble();
+                }
+                return a;
+            } else if (c == float.class) {
+                float[] a = new float[n];
+                for (int k = 0; k < n; k++) {
+                    a[k] = r.readFloat();
+                }
+                return a;
+            } else if (c == boolean.class) {
+                boolean[] a = new boolean[n];
+                for (int k = 0; k < n; k++) {
+                    a[k] = r.readBoolean();
+                }
+                return a;
+            } else {
+                short[] a = new short[n];
+                for (int k = 0; k < n; k++) {
+                    a[k] = (short) r.readRange(Short.MIN_VALUE, Short.MAX_VALUE, "short");
+                }
+                return a;
+            }
+        }
+
+        @Override
+        public String describe() {
+            return component + "[]";
+        }
+    }
+
+    /**
+     * A {@code Map}: an object's members (a MessagePack map's keys of any type), the key converted
+     * from its name (a number or a UUID parsed from the string, an enum matched by name).
+     */
+    static final class Maps extends TapeCodec<Map<Object, Object>> {
+        private final TapeCodec<?> key;
+        private final TapeCodec<?> value;
+        private final IntFunction<Map<Object, Object>> factory;
+        private final String what;
+
+        Maps(TapeCodec<?> key, TapeCodec<?> value, IntFunction<Map<Object, Object>> factory, String what) {
+            this.key = key;
+            this.value = value;
+            this.factory = factory;
+            this.what = what;
+        }
+
+        @Override
+        public Map<Object, Object> read(TapeReader r) {
+            if (r.tag() != Tape.OBJECT) {
+                throw r.mismatch("an object (" + what + ")");
+            }
+            int n = (int) r.t[r.i + 1];
+            r.i += 2;
+            Map<Object, Object> m = factory.apply(n);
+            DuplicateKeyPolicy policy = r.duplicates();
+            for (int k = 0; k < n; k++) {
+                int at = r.i;
+                Object name = key == Scalars.STRING ? r.readString() : key.read(r);
+                Object v = r.readNullable(value);
+                if (policy == DuplicateKeyPolicy.LAST_WINS) {
+                    m.put(name, v);
+                } else if (m.containsKey(name)) {
+                    if (policy == DuplicateKeyPolicy.ERROR) {
+                        throw r.failAt(BindFailure.Problem.DUPLICATE_KEY, at, "duplicate member name \"" + name + "\"", null);
+                    }
+                } else {
+                    m.put(name, v);
+                }
+            }
+            return m;
+        }
+
+        @Override
+        public String describe() {
+            return what;
+        }
+    }
+
+    /**
+     * A map key from a member name: a string parsed by {@code parse} (numbers, UUIDs); a MessagePack
+     * key of the right type directly.
+     */
+    static final class Keys extends TapeCodec<Object> {
+        private final TapeCodec<?> direct;
+        private final java.util.function.Function<String, Object> parse;
+        private final String what;
+
+        Keys(TapeCodec<?> direct, java.util.function.Function<String, Object> parse, String what) {
+            this.direct = direct;
+            this.parse = parse;
+            this.what = what;
+        }
+
+        @Override
+        public Object read(TapeReader r) {
+            if (!TapeReader.isString(r.tag())) {
+                return direct.read(r);
+            }
+            int at = r.i;
+            String s = r.readString();
+            try {
+                return parse.apply(s);
+            } catch (RuntimeException e) {
+                throw r.failAt(BindFailure.Problem.INVALID_FORMAT, at, "invalid " + what + " key \"" + Scalars.clip(s) + "\"", null);
+            }
+        }
+
+        @Override
+        public String describe() {
+            return what + " key";
+        }
+    }
+
+    /** {@code Optional<T>}: null and absent read as empty. */
+    static final class Optionals extends TapeCodec<Optional<Object>> {
+        private final TapeCodec<?> inner;
+
+        Optionals(TapeCodec<?> inner) {
+            this.inner = inner;
+        }
+
+        @Override
+        public Optional<Object> read(TapeReader r) {
+            return Optional.ofNullable(inner.read(r));
+        }
+
+        @Override
+        public Object nullValue(TapeReader r) {
+            return Optional.empty();
+        }
+
+        @Override
+        public Object missingValue() {
+            return Optional.empty();
+        }
+
+        @Override
+        public String describe() {
+            return "Optional<" + inner.describe() + ">";
+        }
+    }
+
+    /** {@code OptionalInt}, {@code OptionalLong}, {@code OptionalDouble}. */
+    static final class PrimitiveOptionals extends TapeCodec<Object> {
+        private final Class<?> type;
+
+        PrimitiveOptionals(Class<?> type) {
+            this.type = type;
+        }
+
+        @Override
+        public Object read(TapeReader r) {
+            if (type == OptionalInt.class) {
+                return OptionalInt.of(r.readInt());
+            } else if (type == OptionalLong.class) {
+                return OptionalLong.of(r.readLong());
+            }
+            return OptionalDouble.of(r.readDouble());
+        }
+
+        @Override
+        public Object nullValue(TapeReader r) {
+            return missingValue();
+        }
+
+        @Override
+        public Object missingValue() {
+            if (type == OptionalInt.class) {
+                return OptionalInt.empty();
+            } else if (type == OptionalLong.class) {
+                return OptionalLong.empty();
+            }
+            return OptionalDouble.empty();
+        }
+
+        @Override
+        public String describe() {
+            return type.getSimpleName();
+        }
+    }
+}

@@ -1,0 +1,530 @@
+package dev.hyson.internal.bind;
+
+import dev.hyson.DuplicateKeyPolicy;
+import dev.hyson.bind.Binder;
+import dev.hyson.bind.Creator;
+import dev.hyson.bind.Ignore;
+import dev.hyson.bind.Name;
+import dev.hyson.bind.Required;
+import dev.hyson.internal.tape.Tape;
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
+import java.lang.reflect.AnnotatedElement;
+import java.lang.reflect.Constructor;
+import java.lang.reflect.Executable;
+import java.lang.reflect.Field;
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
+import java.lang.reflect.Parameter;
+import java.lang.reflect.RecordComponent;
+import java.lang.reflect.Type;
+import java.lang.reflect.TypeVariable;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The codec of a record or class: its members matched on their bytes ({@link NameTable}), each
+ * value read by its property's codec straight into a constructor argument or a setter, then one
+ * constructor call. Everything about the type is decided here, once: the creator (a record's
+ * canonical constructor, a {@link Creator}, a single public constructor with named parameters, or
+ * a no-arg constructor with setters and fields), the member names ({@link Name}, the
+ * {@link dev.hyson.bind.Naming}), what is ignored, required, and how each property is written
+ * ({@link WriteModel}).
+ *
+ * <p>Property codecs are resolved on first use, so a type that refers to itself
+ * ({@code record Node(List<Node> children)}) resolves.
+ */
+final class ObjectCodec extends TapeCodec<Object> {
+    /** One property as read: its member name, its type's codec, and where its value goes. */
+    static final class Prop {
+        final String name;
+        final Type type;
+        final boolean required;
+        /** The creator argument it fills, or -1. */
+        final int arg;
+        /** {@code (Object bean, Object value) void}, for a property set after construction; else null. */
+        final MethodHandle setter;
+        TapeCodec<?> codec;
+
+        Prop(String name, Type type, boolean required, int arg, MethodHandle setter) {
+            this.name = name;
+            this.type = type;
+            this.required = required;
+            this.arg = arg;
+            this.setter = setter;
+        }
+    }
+
+    private static final MethodType SETTER = MethodType.methodType(void.class, Object.class, Object.class);
+    private static final MethodType GETTER = MethodType.methodType(Object.class, Object.class);
+
+    private final Class<?> type;
+    private final Codecs codecs;
+    private final Prop[] props;
+    private final NameTable names;
+    /** {@code (Object[] args) Object}, or null for a bean made by {@link #noArg}. */
+    private final MethodHandle creator;
+    private final int argCount;
+    private final MethodHandle noArg;
+    private final WriteModel writeModel;
+    /** Why the type cannot be read, or null. */
+    private final String readProblem;
+    private volatile boolean resolved;
+    private final long requiredMask;
+
+    private ObjectCodec(Class<?> type, Codecs codecs, Prop[] props, NameTable names, MethodHandle creator, int argCount,
+            MethodHandle noArg, WriteModel writeModel, String readProblem) {
+        this.type = type;
+        this.codecs = codecs;
+        this.props = props;
+        this.names = names;
+        this.creator = creator;
+        this.argCount = argCount;
+        this.noArg = noArg;
+        this.writeModel = writeModel;
+        this.readProblem = readProblem;
+        long mask = 0;
+        for (int k = 0; k < props.length && k < 64; k++) {
+            if (props[k].required) {
+                mask |= 1L << k;
+            }
+        }
+        this.requiredMask = mask;
+    }
+
+    WriteModel writeModel() {
+        return writeModel;
+    }
+
+    /** The property info gathered per Java name, merged across component, field, accessor, setter and parameter. */
+    private static final class Info {
+        String javaName;
+        String name; // from @Name
+        boolean ignored;
+        boolean required;
+        Type readType;
+        int arg = -1;
+        MethodHandle setter;
+        MethodHandle getter;
+        Type writeType;
+
+        void annotate(AnnotatedElement e) {
+            Name n = e.getAnnotation(Name.class);
+            if (n != null) {
+                name = n.value();
+            }
+            if (e.isAnnotationPresent(Ignore.class)) {
+                ignored = true;
+            }
+            if (e.isAnnotationPresent(Required.class)) {
+                required = true;
+            }
+        }
+    }
+
+    /**
+     * Builds the codec of {@code type} (a record or a class), with the type variables of a generic one bound.
+     *
+     * @throws IllegalArgumentException when the type has no way to be read nor written
+     */
+    static ObjectCodec of(Type generic, Codecs codecs) {
+        Class<?> type = Types.raw(generic);
+        Map<TypeVariable<?>, Type> vars = Types.bindings(generic);
+        Binder binder = codecs.binder;
+        MethodHandles.Lookup lookup = Lookups.of(type);
+        if (lookup == null) {
+            throw new IllegalArgumentException("cannot bind " + type.getName() + ": " + Lookups.notOpen(type));
+        }
+        Map<String, Info> infos = new LinkedHashMap<>();
+        MethodHandle creator = null;
+        MethodHandle noArg = null;
+        int argCount = 0;
+        String readProblem = null;
+        try {
+            if (type.isRecord()) {
+                RecordComponent[] cs = type.getRecordComponents();
+                Class<?>[] types = new Class<?>[cs.length];
+                for (int k = 0; k < cs.length; k++) {
+                    RecordComponent c = cs[k];
+                    types[k] = c.getType();
+                    Info info = info(infos, c.getName());
+                    info.annotate(c);
+                    info.readType = Types.resolve(c.getGenericType(), vars);
+                    info.writeType = info.readType;
+                    info.arg = k;
+                    info.getter = lookup.unreflect(c.getAccessor()).asType(GETTER);
+                }
+                MethodHandle ctor = lookup.findConstructor(type, MethodType.methodType(void.class, types));
+                creator = spread(ctor, cs.length);
+                argCount = cs.length;
+            } else {
+                Executable chosen = creatorOf(type);
+                if (chosen != null && chosen.getParameterCount() > 0) {
+                    Parameter[] ps = chosen.getParameters();
+                    for (int k = 0; k < ps.length; k++) {
+                        Name n = ps[k].getAnnotation(Name.class);
+                        if (n == null && !ps[k].isNamePresent()) {
+                            throw new IllegalArgumentException("cannot bind " + type.getName() + ": parameter " + k + " of "
+                                    + chosen + " has no name (annotate it with @Name, or compile with javac -parameters)");
+                        }
+                        Info info = info(infos, n != null ? ps[k].getName() + "#" + n.value() : ps[k].getName());
+                        info.annotate(ps[k]);
+                        info.readType = Types.resolve(ps[k].getParameterizedType(), vars);
+                        info.arg = k;
+                    }
+                    MethodHandle h = chosen instanceof Constructor ? lookup.unreflectConstructor((Constructor<?>) chosen)
+                            : lookup.unreflect((Method) chosen);
+                    creator = spread(h, ps.length);
+                    argCount = ps.length;
+                } else if (chosen != null) {
+                    noArg = (chosen instanceof Constructor ? lookup.unreflectConstructor((Constructor<?>) chosen)
+                            : lookup.unreflect((Method) chosen)).asType(MethodType.methodType(Object.class));
+                } else {
+                    readProblem = "it has no @Creator, no no-arg constructor and no single public constructor with named parameters";
+                }
+                collectMembers(type, lookup, infos, vars, creator == null && noArg == null);
+            }
+        } catch (IllegalAccessException | NoSuchMethodException e) {
+            throw new IllegalArgumentException("cannot bind " + type.getName() + ": " + e.getMessage() + "; " + Lookups.notOpen(type), e);
+        }
+        if (Modifier.isAbstract(type.getModifiers()) || type.isInterface()) {
+            readProblem = "it is abstract (annotate it with @Discriminator, or register a codec)";
+        }
+        // the read side
+        List<Prop> props = new ArrayList<>();
+        List<String> tableNames = new ArrayList<>();
+        List<Integer> codes = new ArrayList<>();
+        Discriminators.Info disc = codecs.discriminatorOf(type);
+        for (Info info : infos.values()) {
+            String name = info.name != null ? info.name : binder.naming().apply(info.javaName);
+            if (info.readType == null) {
+                continue;
+            }
+            if (info.ignored) {
+                tableNames.add(name);
+                codes.add(NameTable.IGNORED);
+                if (info.arg >= 0) {
+                    props.add(new Prop(name, info.readType, false, info.arg, null));
+                    // an ignored argument still needs its default: kept as a property no name reaches
+                    tableNames.remove(tableNames.size() - 1);
+                    codes.remove(codes.size() - 1);
+                    tableNames.add(name);
+                    codes.add(NameTable.IGNORED);
+                }
+                continue;
+            }
+            tableNames.add(name);
+            codes.add(props.size());
+            props.add(new Prop(name, info.readType, info.required, info.arg, info.arg >= 0 ? null : info.setter));
+        }
+        if (disc != null) {
+            tableNames.add(disc.name);
+            codes.add(NameTable.IGNORED);
+        }
+        // order the table so index k is property k where possible (the expected-next hint)
+        String[] names = new String[tableNames.size()];
+        int[] codeArray = new int[names.length];
+        int w = 0;
+        for (int p = 0; p < props.size(); p++) {
+            int at = codes.indexOf(p);
+            if (at >= 0) {
+                names[w] = tableNames.get(at);
+                codeArray[w++] = p;
+            }
+        }
+        for (int k = 0; k < codes.size(); k++) {
+            if (codes.get(k) < 0) {
+                names[w] = tableNames.get(k);
+                codeArray[w++] = codes.get(k);
+            }
+        }
+        names = java.util.Arrays.copyOf(names, w);
+        codeArray = java.util.Arrays.copyOf(codeArray, w);
+        // the write side
+        List<String> wNames = new ArrayList<>();
+        List<MethodHandle> getters = new ArrayList<>();
+        List<Type> wTypes = new ArrayList<>();
+        for (Info info : infos.values()) {
+            if (info.getter == null || info.ignored) {
+                continue;
+            }
+            wNames.add(info.name != null ? info.name : binder.naming().apply(info.javaName));
+            getters.add(info.getter);
+            wTypes.add(info.writeType);
+        }
+        WriteModel model = new WriteModel(type, wNames.toArray(new String[0]), getters.toArray(new MethodHandle[0]),
+                wTypes.toArray(new Type[0]), disc == null ? null : disc.name, disc == null ? null : disc.valueOf(type), binder);
+        if (readProblem == null && props.isEmpty() && creator == null && noArg == null) {
+            readProblem = "it has no properties";
+        }
+        return new ObjectCodec(type, codecs, props.toArray(new Prop[0]), new NameTable(names, codeArray), creator, argCount,
+                noArg, model, readProblem);
+    }
+
+    private static Info info(Map<String, Info> infos, String key) {
+        return infos.computeIfAbsent(key, k -> {
+            Info i = new Info();
+            int hash = k.indexOf('#');
+            i.javaName = hash >= 0 ? k.substring(0, hash) : k;
+            if (hash >= 0) {
+                i.name = k.substring(hash + 1);
+            }
+            return i;
+        });
+    }
+
+    private static MethodHandle spread(MethodHandle h, int n) {
+        return h.asType(h.type().changeReturnType(Object.class)).asSpreader(Object[].class, n)
+                .asType(MethodType.methodType(Object.class, Object[].class));
+    }
+
+    /** The constructor or factory reading calls: a {@link Creator}, else a no-arg constructor, else a single public constructor. */
+    private static Executable creatorOf(Class<?> type) {
+        for (Constructor<?> c : type.getDeclaredConstructors()) {
+            if (c.isAnnotationPresent(Creator.class)) {
+                return c;
+            }
+        }
+        for (Method m : type.getDeclaredMethods()) {
+            if (m.isAnnotationPresent(Creator.class) && Modifier.isStatic(m.getModifiers()) && m.getReturnType() == type) {
+                return m;
+            }
+        }
+        if (Modifier.isAbstract(type.getModifiers()) || (type.isMemberClass() && !Modifier.isStatic(type.getModifiers()))) {
+            return null;
+        }
+        for (Constructor<?> c : type.getDeclaredConstructors()) {
+            if (c.getParameterCount() == 0) {
+                return c;
+            }
+        }
+        Constructor<?>[] publics = type.getConstructors();
+        if (publics.length == 1) {
+            for (Parameter p : publics[0].getParameters()) {
+                if (!p.isNamePresent() && !p.isAnnotationPresent(Name.class)) {
+                    return null;
+                }
+            }
+            return publics[0];
+        }
+        return null;
+    }
+
+    /** Fields, getters and setters of a class (and its superclasses), merged per Java name. */
+    private static void collectMembers(Class<?> type, MethodHandles.Lookup lookup, Map<String, Info> infos,
+            Map<TypeVariable<?>, Type> vars, boolean writeOnly) throws IllegalAccessException {
+        // creator parameters are keyed "javaName" or "javaName#name": index them by Java name too
+        Map<String, Info> byJava = new LinkedHashMap<>();
+        for (Info i : infos.values()) {
+            byJava.put(i.javaName, i);
+        }
+        List<Class<?>> chain = new ArrayList<>();
+        for (Class<?> c = type; c != null && c != Object.class; c = c.getSuperclass()) {
+            chain.add(0, c);
+        }
+        for (Class<?> c : chain) {
+            MethodHandles.Lookup l = c == type ? lookup : Lookups.of(c);
+            for (Field f : c.getDeclaredFields()) {
+                int m = f.getModifiers();
+                if (Modifier.isStatic(m) || Modifier.isTransient(m) || f.isSynthetic()) {
+                    continue;
+                }
+                boolean visible = Modifier.isPublic(m) || f.isAnnotationPresent(Name.class);
+                Info known = byJava.get(f.getName());
+                if (!visible && known == null) {
+                    continue;
+                }
+                Info info = known != null ? known : info(infos, f.getName());
+                byJava.put(f.getName(), info);
+                info.annotate(f);
+                if (!visible || l == null) {
+                    continue; // a private field only lends its annotations to the creator's parameter
+                }
+                Type t = Types.resolve(f.getGenericType(), vars);
+                if (info.getter == null) {
+                    info.getter = l.unreflectGetter(f).asType(GETTER);
+                    info.writeType = t;
+                }
+                if (!Modifier.isFinal(m) && info.arg < 0 && info.setter == null && !writeOnly) {
+                    info.setter = l.unreflectSetter(f).asType(SETTER);
+                    info.readType = t;
+                }
+            }
+        }
+        for (Method m : type.getMethods()) {
+            if (Modifier.isStatic(m.getModifiers()) || m.getDeclaringClass() == Object.class || m.isBridge()) {
+                continue;
+            }
+            String n = m.getName();
+            if (m.getParameterCount() == 0 && m.getReturnType() != void.class) {
+                String prop = n.startsWith("get") && n.length() > 3 ? decap(n.substring(3))
+                        : n.startsWith("is") && n.length() > 2 && m.getReturnType() == boolean.class ? decap(n.substring(2)) : null;
+                if (prop == null || n.equals("getClass")) {
+                    continue;
+                }
+                Info info = byJava.computeIfAbsent(prop, k -> info(infos, k));
+                info.annotate(m);
+                info.getter = lookup.unreflect(m).asType(GETTER);
+                info.writeType = Types.resolve(m.getGenericReturnType(), vars);
+            } else if (m.getParameterCount() == 1 && n.startsWith("set") && n.length() > 3 && !writeOnly) {
+                String prop = decap(n.substring(3));
+                Info info = byJava.computeIfAbsent(prop, k -> info(infos, k));
+                info.annotate(m);
+                if (info.arg < 0) {
+                    info.setter = lookup.unreflect(m).asType(SETTER);
+                    info.readType = Types.resolve(m.getGenericParameterTypes()[0], vars);
+                }
+            }
+        }
+    }
+
+    /** {@code URL} stays {@code URL}, {@code Name} becomes {@code name} (the JavaBeans rule). */
+    private static String decap(String s) {
+        if (s.length() > 1 && Character.isUpperCase(s.charAt(0)) && Character.isUpperCase(s.charAt(1))) {
+            return s;
+        }
+        return Character.toLowerCase(s.charAt(0)) + s.substring(1);
+    }
+
+    private void resolve() {
+        synchronized (this) {
+            if (resolved) {
+                return;
+            }
+            for (Prop p : props) {
+                try {
+                    p.codec = codecs.forType(p.type);
+                } catch (IllegalArgumentException e) {
+                    throw new IllegalArgumentException("cannot bind property " + p.name + " of " + type.getName() + ": "
+                            + e.getMessage(), e);
+                }
+            }
+            resolved = true;
+        }
+    }
+
+    @Override
+    public Object read(TapeReader r) {
+        if (!resolved) {
+            if (readProblem != null) {
+                throw new IllegalArgumentException("cannot read " + type.getName() + ": " + readProblem);
+            }
+            resolve();
+        }
+        long[] t = r.t;
+        int at = r.i;
+        if (Tape.tag(t[at]) != Tape.OBJECT) {
+            throw r.mismatch("an object (" + type.getSimpleName() + ")");
+        }
+        int count = (int) t[at + 1];
+        r.i = at + 2;
+        Prop[] props = this.props;
+        Object[] args = creator != null ? new Object[argCount] : null;
+        Object bean = null;
+        if (args == null) {
+            try {
+                bean = noArg.invokeExact();
+            } catch (RuntimeException | Error e) {
+                throw r.failAt(BindFailure.Problem.INVALID_FORMAT, at, "the constructor of " + type.getName() + " failed: " + e, e);
+            } catch (Throwable e) {
+                throw r.failAt(BindFailure.Problem.INVALID_FORMAT, at, "the constructor of " + type.getName() + " failed: " + e, e);
+            }
+        }
+        boolean[] seenMany = props.length > 64 ? new boolean[props.length] : null;
+        long seen = 0;
+        int expect = 0;
+        NameTable names = this.names;
+        DuplicateKeyPolicy dup = null;
+        boolean failUnknown = codecs.binder.failOnUnknownMembers();
+        for (int m = 0; m < count; m++) {
+            int nameAt = r.i;
+            int p = names.match(r, expect);
+            if (p < 0) {
+                if (p == NameTable.UNKNOWN && failUnknown) {
+                    throw r.failAt(BindFailure.Problem.UNKNOWN_MEMBER, r.i, "unknown member \"" + Scalars.clip(NameTable.text(r, nameAt))
+                            + "\": " + type.getName() + " has no such property", null);
+                }
+                r.skip();
+                continue;
+            }
+            boolean again = seenMany != null ? seenMany[p] : (seen & (1L << p)) != 0;
+            if (again) {
+                if (dup == null) {
+                    dup = r.duplicates();
+                }
+                if (dup == DuplicateKeyPolicy.ERROR) {
+                    throw r.failAt(BindFailure.Problem.DUPLICATE_KEY, r.i, "duplicate member name \"" + props[p].name + "\"", null);
+                } else if (dup == DuplicateKeyPolicy.FIRST_WINS) {
+                    r.skip();
+                    continue;
+                }
+            }
+            Prop prop = props[p];
+            Object v = r.readNullable(prop.codec);
+            if (args != null && prop.arg >= 0) {
+                args[prop.arg] = v;
+            } else {
+                set(r, bean, prop, v, nameAt);
+            }
+            if (seenMany != null) {
+                seenMany[p] = true;
+            } else {
+                seen |= 1L << p;
+            }
+            expect = p + 1;
+        }
+        // absent members: required ones fail, arguments get their type's default
+        for (int p = 0; p < props.length; p++) {
+            boolean has = seenMany != null ? seenMany[p] : (seen & (1L << p)) != 0;
+            if (has) {
+                continue;
+            }
+            Prop prop = props[p];
+            if (prop.required) {
+                throw r.failAt(BindFailure.Problem.MISSING_MEMBER, at, "missing required member \"" + prop.name + "\" of "
+                        + type.getName(), null);
+            }
+            if (args != null && prop.arg >= 0) {
+                args[prop.arg] = prop.codec.missingValue();
+            }
+        }
+        if (args == null) {
+            return bean;
+        }
+        try {
+            return creator.invokeExact(args);
+        } catch (RuntimeException | Error e) {
+            throw r.failAt(BindFailure.Problem.INVALID_FORMAT, at, "the constructor of " + type.getName() + " failed: " + e, e);
+        } catch (Throwable e) {
+            throw r.failAt(BindFailure.Problem.INVALID_FORMAT, at, "the constructor of " + type.getName() + " failed: " + e, e);
+        }
+    }
+
+    private void set(TapeReader r, Object bean, Prop prop, Object v, int at) {
+        if (prop.setter == null) {
+            return;
+        }
+        if (v == null && prop.codec instanceof Scalars.Primitive && ((Scalars.Primitive<?>) prop.codec).primitive) {
+            return;
+        }
+        try {
+            prop.setter.invokeExact(bean, v);
+        } catch (Throwable e) {
+            throw r.failAt(BindFailure.Problem.INVALID_FORMAT, at, "setting " + prop.name + " of " + type.getName()
+                    + " failed: " + e, e);
+        }
+    }
+
+    /** @return the required-member mask (first 64 properties), for tests of the model */
+    long requiredMask() {
+        return requiredMask;
+    }
+
+    @Override
+    public String describe() {
+        return type.getSimpleName();
+    }
+}

@@ -1,0 +1,669 @@
+package dev.hyson.internal.bind;
+
+import dev.hyson.JsonException;
+import dev.hyson.JsonParseException;
+import dev.hyson.TypeRef;
+import dev.hyson.bind.ValueIn;
+import dev.hyson.bind.ValueType;
+import dev.hyson.internal.names.KeyCache;
+import dev.hyson.internal.number.NumberText;
+import dev.hyson.internal.scan.ReadConfig;
+import dev.hyson.internal.tape.Tape;
+import dev.hyson.internal.tape.TapeMaterializer;
+import dev.hyson.internal.text.LineCounter;
+import dev.hyson.msgpack.MessagePackException;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.Base64;
+
+/**
+ * The cursor every codec reads with: a position in a {@link Tape}, from JSON text or from
+ * MessagePack (see {@link PackTape}). Each read consumes one value and moves past its entries.
+ * Built-in codecs use its fields directly; user codecs see it as a {@link ValueIn}.
+ *
+ * <p>Strings come from their spans: a JSON tape's entry 0 points at the opening quote; a
+ * MessagePack tape ({@link #packed}) has the content's offset in entry 1's high half. Numbers come
+ * from their entries; a JSON number's text is read again only for {@code BigDecimal}, {@code float}
+ * and integers beyond 64 bits.
+ */
+public final class TapeReader implements ValueIn {
+    /** The tape's entries. */
+    public final long[] t;
+    /** The current entry. */
+    public int i;
+    /** The bytes the spans point into: the JSON text or the MessagePack input. */
+    public final byte[] text;
+    final Tape tape;
+    /** Whether the tape comes from MessagePack. */
+    public final boolean packed;
+    final int start;
+    final int end;
+    final ReadConfig cfg;
+    final Codecs codecs;
+    /** For MessagePack: builds the tree of a value from its input offset. */
+    final PackTape.Trees trees;
+
+    /**
+     * @param tape a complete tape
+     * @param text the input the tape was scanned from
+     * @param start the input's first byte
+     * @param end the input's end
+     * @param cfg the JSON reader's options (null for MessagePack)
+     * @param codecs the binder's codecs
+     * @param trees for a MessagePack tape, how a value becomes a tree; null for JSON
+     */
+    public TapeReader(Tape tape, byte[] text, int start, int end, ReadConfig cfg, Codecs codecs, PackTape.Trees trees) {
+        this.t = tape.entries;
+        this.tape = tape;
+        this.text = text;
+        this.start = start;
+        this.end = end;
+        this.cfg = cfg;
+        this.codecs = codecs;
+        this.trees = trees;
+        this.packed = trees != null;
+    }
+
+    /** @return how repeated member names are resolved: the JSON reader's policy, last wins for MessagePack */
+    public dev.hyson.DuplicateKeyPolicy duplicates() {
+        return cfg == null ? dev.hyson.DuplicateKeyPolicy.LAST_WINS : cfg.duplicateKeys;
+    }
+
+    // ---- the value's shape
+
+    /** @return the current entry's tag */
+    public int tag() {
+        return Tape.tag(t[i]);
+    }
+
+    @Override
+    public ValueType type() {
+        switch (tag()) {
+            case Tape.OBJECT:
+                return ValueType.OBJECT;
+            case Tape.ARRAY:
+                return ValueType.ARRAY;
+            case Tape.INT64:
+                return ValueType.INTEGER;
+            case Tape.BIG_INTEGER:
+                return ValueType.BIG_INTEGER;
+            case Tape.DOUBLE:
+            case Tape.BIG_DECIMAL:
+                return ValueType.DECIMAL;
+            case Tape.TRUE:
+            case Tape.FALSE:
+                return ValueType.BOOLEAN;
+            case Tape.NULL:
+                return ValueType.NULL;
+            case PackTape.BINARY:
+                return ValueType.BINARY;
+            case PackTape.EXT:
+                return ValueType.EXTENSION;
+            default:
+                return ValueType.STRING;
+        }
+    }
+
+    @Override
+    public boolean isNull() {
+        return Tape.tag(t[i]) == Tape.NULL;
+    }
+
+    /** @return whether the current entry is a string of either span form */
+    static boolean isString(int tag) {
+        return tag >= Tape.STR_ASCII && tag <= Tape.STR_UTF16;
+    }
+
+    /** Where the current string's bytes start (STR_ASCII, STR_UTF8). */
+    int spanStart() {
+        return packed ? (int) (t[i + 1] >>> 32) : (int) Tape.payload(t[i]) + 1;
+    }
+
+    // ---- scalars
+
+    @Override
+    public String readString() {
+        long e = t[i];
+        int tag = Tape.tag(e);
+        String s;
+        switch (tag) {
+            case Tape.STR_ASCII:
+                s = new String(text, spanStart(), (int) t[i + 1], StandardCharsets.ISO_8859_1);
+                break;
+            case Tape.STR_UTF8:
+                s = TapeMaterializer.utf8(text, spanStart(), (int) t[i + 1], tape);
+                break;
+            case Tape.STR_LATIN1:
+            case Tape.STR_UTF16:
+                s = decoded(e, t[i + 1]);
+                break;
+            case Tape.NULL:
+                i++;
+                return null;
+            default:
+                throw mismatch("a string");
+        }
+        i += 2;
+        return s;
+    }
+
+    /** The string of an escaped (decoded) entry. */
+    String decoded(long e, long e1) {
+        int from = (int) (e1 >>> 32);
+        int len = (int) e1;
+        return Tape.tag(e) == Tape.STR_LATIN1
+                ? new String(tape.latin1, from, len, StandardCharsets.ISO_8859_1)
+                : new String(tape.utf16, from, len);
+    }
+
+    @Override
+    public int readInt() {
+        long v = readLong();
+        if ((int) v != v) {
+            i = lastStart;
+            throw fail(BindFailure.Problem.VALUE_OUT_OF_RANGE, "number " + v + " out of the int range");
+        }
+        return (int) v;
+    }
+
+    /** The start of the last value {@link #readLong} consumed, for its range errors. */
+    private int lastStart;
+
+    /**
+     * An integer in {@code [min, max]}, for byte, short and char properties.
+     *
+     * @param min the smallest allowed
+     * @param max the largest allowed
+     * @param type the Java type's name, for the message
+     * @return the integer
+     */
+    public long readRange(long min, long max, String type) {
+        long v = readLong();
+        if (v < min || v > max) {
+            i = lastStart;
+            throw fail(BindFailure.Problem.VALUE_OUT_OF_RANGE, "number " + v + " out of the " + type + " range");
+        }
+        return v;
+    }
+
+    @Override
+    public long readLong() {
+        long e = t[i];
+        lastStart = i;
+        switch (Tape.tag(e)) {
+            case Tape.INT64:
+                i += 2;
+                return t[i - 1];
+            case Tape.DOUBLE: {
+                double d = Double.longBitsToDouble(t[i + 1]);
+                if (d != Math.rint(d) || Double.isInfinite(d)) {
+                    throw fail(BindFailure.Problem.VALUE_OUT_OF_RANGE, "number " + numberText() + " is not an integer");
+                }
+                BigDecimal exact = packed ? new BigDecimal(d) : decimalText();
+                try {
+                    long v = exact.longValueExact();
+                    i += 2;
+                    return v;
+                } catch (ArithmeticException x) {
+                    throw fail(BindFailure.Problem.VALUE_OUT_OF_RANGE, "number " + numberText() + " out of the long range");
+                }
+            }
+            case Tape.BIG_INTEGER:
+                throw fail(BindFailure.Problem.VALUE_OUT_OF_RANGE, "number " + numberText() + " out of the long range");
+            case Tape.BIG_DECIMAL: {
+                BigDecimal b = decimalText();
+                try {
+                    long v = b.longValueExact();
+                    i += 2;
+                    return v;
+                } catch (ArithmeticException x) {
+                    throw fail(BindFailure.Problem.VALUE_OUT_OF_RANGE, "number " + numberText() + " is not an integer in the long range");
+                }
+            }
+            case Tape.NULL:
+                throw mismatch("a number (null for a primitive)");
+            default:
+                throw mismatch("an integer");
+        }
+    }
+
+    @Override
+    public double readDouble() {
+        long e = t[i];
+        switch (Tape.tag(e)) {
+            case Tape.DOUBLE:
+                i += 2;
+                return Double.longBitsToDouble(t[i - 1]);
+            case Tape.INT64:
+                i += 2;
+                return (double) t[i - 1];
+            case Tape.BIG_INTEGER:
+            case Tape.BIG_DECIMAL: {
+                double d = packed ? new BigDecimal(bigIntegerText()).doubleValue() : Double.parseDouble(numberText());
+                i += 2;
+                return d;
+            }
+            case Tape.NULL:
+                throw mismatch("a number (null for a primitive)");
+            default:
+                throw mismatch("a number");
+        }
+    }
+
+    /** @return the current number as the nearest float: from its JSON text (one rounding, not two) */
+    public float readFloat() {
+        int tag = Tape.tag(t[i]);
+        if (!packed && (tag == Tape.DOUBLE || tag == Tape.BIG_INTEGER || tag == Tape.BIG_DECIMAL)) {
+            float f = Float.parseFloat(numberText());
+            i += 2;
+            return f;
+        }
+        if (packed && tag == Tape.DOUBLE && PackTape.isFloat32(t[i])) {
+            i += 2;
+            return (float) Double.longBitsToDouble(t[i - 1]);
+        }
+        if (tag == Tape.INT64) {
+            i += 2;
+            return (float) t[i - 1];
+        }
+        return (float) readDouble();
+    }
+
+    @Override
+    public BigDecimal readBigDecimal() {
+        long e = t[i];
+        BigDecimal b;
+        switch (Tape.tag(e)) {
+            case Tape.INT64:
+                b = BigDecimal.valueOf(t[i + 1]);
+                break;
+            case Tape.DOUBLE:
+                if (packed) {
+                    double d = Double.longBitsToDouble(t[i + 1]);
+                    if (!Double.isFinite(d)) {
+                        throw fail(BindFailure.Problem.VALUE_OUT_OF_RANGE, "number " + d + " has no BigDecimal");
+                    }
+                    b = PackTape.isFloat32(e) ? new BigDecimal(Float.toString((float) d)) : BigDecimal.valueOf(d);
+                } else {
+                    b = decimalText();
+                }
+                break;
+            case Tape.BIG_INTEGER:
+                b = new BigDecimal(packed ? bigIntegerText() : numberText());
+                break;
+            case Tape.BIG_DECIMAL:
+                b = decimalText();
+                break;
+            case Tape.NULL:
+                i++;
+                return null;
+            default:
+                throw mismatch("a number");
+        }
+        i += 2;
+        return b;
+    }
+
+    @Override
+    public BigInteger readBigInteger() {
+        long e = t[i];
+        BigInteger b;
+        switch (Tape.tag(e)) {
+            case Tape.INT64:
+                b = BigInteger.valueOf(t[i + 1]);
+                break;
+            case Tape.BIG_INTEGER:
+                b = new BigInteger(packed ? bigIntegerText() : numberText());
+                break;
+            case Tape.DOUBLE:
+            case Tape.BIG_DECIMAL: {
+                BigDecimal d = packed ? readBigDecimal() : decimalText();
+                if (packed) {
+                    i -= 2;
+                }
+                try {
+                    b = d.toBigIntegerExact();
+                } catch (ArithmeticException x) {
+                    throw fail(BindFailure.Problem.VALUE_OUT_OF_RANGE, "number " + numberText() + " is not an integer");
+                }
+                break;
+            }
+            case Tape.NULL:
+                i++;
+                return null;
+            default:
+                throw mismatch("an integer");
+        }
+        i += 2;
+        return b;
+    }
+
+    /** A MessagePack BIG_INTEGER: a uint64 above Long.MAX_VALUE, its bits in entry 1. */
+    private String bigIntegerText() {
+        return Long.toUnsignedString(t[i + 1]);
+    }
+
+    /** The current JSON number's text as a BigDecimal; its scale is checked (BigDecimal's is an int). */
+    private BigDecimal decimalText() {
+        int off = (int) Tape.payload(t[i]);
+        int len = numberLength(off);
+        if (!NumberText.scaleFits(text, off, len)) {
+            throw fail(BindFailure.Problem.VALUE_OUT_OF_RANGE, "number " + numberText() + " out of the BigDecimal range");
+        }
+        return new BigDecimal(new String(text, off, len, StandardCharsets.ISO_8859_1));
+    }
+
+    /** The current number's text (JSON), or its value's text (MessagePack). */
+    String numberText() {
+        long e = t[i];
+        if (packed) {
+            switch (Tape.tag(e)) {
+                case Tape.INT64:
+                    return Long.toString(t[i + 1]);
+                case Tape.BIG_INTEGER:
+                    return bigIntegerText();
+                default:
+                    return Double.toString(Double.longBitsToDouble(t[i + 1]));
+            }
+        }
+        int off = (int) Tape.payload(e);
+        return new String(text, off, numberLength(off), StandardCharsets.ISO_8859_1);
+    }
+
+    /** The length of the JSON number at {@code off}: its characters run to the first byte no number has. */
+    private int numberLength(int off) {
+        int tag = tag();
+        if (tag == Tape.BIG_INTEGER || tag == Tape.BIG_DECIMAL) {
+            return (int) t[i + 1];
+        }
+        int j = off;
+        while (j < end) {
+            byte b = text[j];
+            if ((b >= '0' && b <= '9') || b == '-' || b == '+' || b == '.' || b == 'e' || b == 'E') {
+                j++;
+            } else {
+                break;
+            }
+        }
+        return j - off;
+    }
+
+    @Override
+    public boolean readBoolean() {
+        switch (tag()) {
+            case Tape.TRUE:
+                i++;
+                return true;
+            case Tape.FALSE:
+                i++;
+                return false;
+            case Tape.NULL:
+                throw mismatch("a boolean (null for a primitive)");
+            default:
+                throw mismatch("a boolean");
+        }
+    }
+
+    @Override
+    public byte[] readBinary() {
+        int tag = tag();
+        if (tag == PackTape.BINARY) {
+            int off = (int) Tape.payload(t[i]);
+            byte[] b = Arrays.copyOfRange(text, off, off + (int) t[i + 1]);
+            i += 2;
+            return b;
+        }
+        if (tag == PackTape.EXT) {
+            long e1 = t[i + 1];
+            int off = (int) (Tape.payload(t[i]) & PackTape.OFFSET_MASK) + PackTape.extHeader(e1);
+            byte[] b = Arrays.copyOfRange(text, off, off + PackTape.extLength(e1));
+            i += 2;
+            return b;
+        }
+        if (tag == Tape.NULL) {
+            i++;
+            return null;
+        }
+        if (!isString(tag)) {
+            throw mismatch("base64 text or binary");
+        }
+        int at = i;
+        String s = readString();
+        try {
+            return Base64.getDecoder().decode(s);
+        } catch (IllegalArgumentException x) {
+            i = at;
+            throw fail(BindFailure.Problem.INVALID_FORMAT, "invalid base64 (RFC 4648 section 4): " + x.getMessage());
+        }
+    }
+
+    @Override
+    public void readNull() {
+        if (tag() != Tape.NULL) {
+            throw mismatch("null");
+        }
+        i++;
+    }
+
+    @Override
+    public Object readTree() {
+        int tag = tag();
+        if (packed) {
+            switch (tag) {
+                case Tape.OBJECT:
+                case Tape.ARRAY:
+                case PackTape.EXT: {
+                    Object v = trees.treeAt(Tape.payload(t[i]));
+                    skip();
+                    return v;
+                }
+                case PackTape.BINARY:
+                    return readBinary();
+                default:
+                    return scalarTree(tag);
+            }
+        }
+        Object v = TapeMaterializer.materializeAt(tape, i, text, start, end, cfg, KeyCache.SHARED);
+        i = tape.nextEntry;
+        return v;
+    }
+
+    private Object scalarTree(int tag) {
+        switch (tag) {
+            case Tape.INT64:
+                i += 2;
+                return t[i - 1];
+            case Tape.DOUBLE:
+                if (PackTape.isFloat32(t[i])) {
+                    i += 2;
+                    return (float) Double.longBitsToDouble(t[i - 1]);
+                }
+                i += 2;
+                return Double.longBitsToDouble(t[i - 1]);
+            case Tape.BIG_INTEGER:
+                return readBigInteger();
+            case Tape.TRUE:
+            case Tape.FALSE:
+                return readBoolean();
+            case Tape.NULL:
+                i++;
+                return null;
+            default:
+                return readString();
+        }
+    }
+
+    @Override
+    public <T> T read(Class<T> type) {
+        return type.cast(readAs(type));
+    }
+
+    @SuppressWarnings("unchecked")
+    @Override
+    public <T> T read(TypeRef<T> type) {
+        return (T) readAs(type.type());
+    }
+
+    private Object readAs(java.lang.reflect.Type type) {
+        TapeCodec<?> c = codecs.forType(type);
+        return readNullable(c);
+    }
+
+    /**
+     * Reads the whole document's value.
+     *
+     * @param codec the root type's codec
+     * @return the value
+     * @throws BindFailure when it does not fit
+     */
+    public Object readRoot(TapeCodec<?> codec) {
+        return readNullable(codec);
+    }
+
+    /** Reads a value with {@code codec}, or null for a null. */
+    Object readNullable(TapeCodec<?> codec) {
+        if (Tape.tag(t[i]) == Tape.NULL) {
+            Object v = codec.nullValue(this);
+            i++;
+            return v;
+        }
+        return codec.read(this);
+    }
+
+    @Override
+    public void skip() {
+        i = next(t, i);
+    }
+
+    /**
+     * @param t a tape's entries
+     * @param at the first entry of a value
+     * @return the entry after that value (after all of a container's contents)
+     */
+    public static int next(long[] t, int at) {
+        long need = 1;
+        int j = at;
+        while (need > 0) {
+            long e = t[j];
+            int tag = Tape.tag(e);
+            need--;
+            if (tag == Tape.OBJECT) {
+                need += 2 * t[j + 1];
+                j += 2;
+            } else if (tag == Tape.ARRAY) {
+                need += t[j + 1];
+                j += 2;
+            } else if (tag >= Tape.TRUE && tag <= Tape.NULL) {
+                j++;
+            } else {
+                j += 2;
+            }
+        }
+        return j;
+    }
+
+    @Override
+    public String pointer() {
+        return Pointers.at(this, i);
+    }
+
+    @Override
+    public RuntimeException failure(String message) {
+        return toPublic(new BindFailure(BindFailure.Problem.INVALID_FORMAT, i, message, null));
+    }
+
+    // ---- errors
+
+    /** A failure at the current value. */
+    public BindFailure fail(BindFailure.Problem problem, String message) {
+        return new BindFailure(problem, i, message, null);
+    }
+
+    /** A failure at entry {@code at}. */
+    public BindFailure failAt(BindFailure.Problem problem, int at, String message, Throwable cause) {
+        return new BindFailure(problem, at, message, cause);
+    }
+
+    /** The current value is not the {@code expected} one. */
+    public BindFailure mismatch(String expected) {
+        return new BindFailure(BindFailure.Problem.TYPE_MISMATCH, i, "expected " + expected + ", found " + found(tag()), null);
+    }
+
+    /** What a value of {@code tag} is, for messages. */
+    static String found(int tag) {
+        switch (tag) {
+            case Tape.OBJECT:
+                return "an object";
+            case Tape.ARRAY:
+                return "an array";
+            case Tape.INT64:
+            case Tape.BIG_INTEGER:
+                return "an integer";
+            case Tape.DOUBLE:
+            case Tape.BIG_DECIMAL:
+                return "a decimal number";
+            case Tape.TRUE:
+                return "true";
+            case Tape.FALSE:
+                return "false";
+            case Tape.NULL:
+                return "null";
+            case PackTape.BINARY:
+                return "binary";
+            case PackTape.EXT:
+                return "an extension";
+            default:
+                return "a string";
+        }
+    }
+
+    /**
+     * The public exception for a failure: a {@link JsonParseException} with line, column, byte and
+     * pointer for JSON, a {@link MessagePackException} with byte and pointer for MessagePack.
+     *
+     * @param f the failure
+     * @return the exception to throw
+     */
+    public RuntimeException toPublic(BindFailure f) {
+        String pointer = Pointers.at(this, f.entry);
+        long at = f.entry < tape.size ? Tape.payload(t[f.entry]) & PackTape.OFFSET_MASK : end;
+        Throwable cause = f.getCause();
+        if (packed) {
+            MessagePackException.Kind kind;
+            switch (f.problem) {
+                case TYPE_MISMATCH:
+                    kind = MessagePackException.Kind.TYPE_MISMATCH;
+                    break;
+                case VALUE_OUT_OF_RANGE:
+                    kind = MessagePackException.Kind.INTEGER_OVERFLOW;
+                    break;
+                case DUPLICATE_KEY:
+                    kind = MessagePackException.Kind.TYPE_MISMATCH;
+                    break;
+                case INVALID_FORMAT:
+                    kind = MessagePackException.Kind.INVALID_TEXT;
+                    break;
+                default:
+                    kind = MessagePackException.Kind.valueOf(f.problem.name());
+            }
+            return new MessagePackException(kind, f.getMessage(), at - start, pointer, cause);
+        }
+        int pos = (int) Math.max(start, Math.min(at, end));
+        LineCounter lines = new LineCounter(1, 1).advance(text, start, pos);
+        JsonParseException.Kind kind = JsonParseException.Kind.valueOf(f.problem.name());
+        return new JsonParseException(kind, f.getMessage(), null, pos - start, lines.line(), lines.column(), pointer, cause);
+    }
+
+    /** Wraps a user codec's exception (not a JsonException) as an INVALID_FORMAT failure at entry {@code at}. */
+    BindFailure wrap(RuntimeException e, int at, Object codec) {
+        if (e instanceof BindFailure) {
+            return (BindFailure) e;
+        }
+        if (e instanceof JsonException) {
+            throw e;
+        }
+        return new BindFailure(BindFailure.Problem.INVALID_FORMAT, at, "codec " + codec.getClass().getName() + " failed: " + e, e);
+    }
+}

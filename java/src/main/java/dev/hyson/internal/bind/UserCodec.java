@@ -1,0 +1,38 @@
+package dev.hyson.internal.bind;
+
+import dev.hyson.bind.Codec;
+
+/** A user {@link Codec} on the tape: it reads through the {@link TapeReader} as a {@code ValueIn}, and must consume exactly one value. */
+final class UserCodec extends TapeCodec<Object> {
+    private final Codec<Object> codec;
+    private final String type;
+
+    @SuppressWarnings("unchecked")
+    UserCodec(Codec<?> codec, String type) {
+        this.codec = (Codec<Object>) codec;
+        this.type = type;
+    }
+
+    @Override
+    public Object read(TapeReader r) {
+        int at = r.i;
+        int next = TapeReader.next(r.t, at);
+        Object v;
+        try {
+            v = codec.read(r);
+        } catch (RuntimeException e) {
+            throw r.wrap(e, at, codec);
+        }
+        if (r.i != next) {
+            r.i = at;
+            throw new IllegalStateException("codec " + codec.getClass().getName() + " for " + type
+                    + " must read exactly one value (one read or skip call)");
+        }
+        return v;
+    }
+
+    @Override
+    public String describe() {
+        return type;
+    }
+}
