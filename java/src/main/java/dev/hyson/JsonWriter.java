@@ -52,7 +52,7 @@ public final class JsonWriter {
 
     private JsonWriter(Builder b) {
         this.config = new WriteConfig(b.pretty, b.indent, b.asciiOnly, b.scriptSafe, b.sortKeys, b.allowNonFinite,
-                b.maxDepth, b.encoders);
+                b.maxDepth, b.encoders, dev.hyson.internal.bind.Codecs.of(b.binder));
     }
 
     /** @return the writer with every default: compact, UTF-8, keys in map order */
@@ -302,6 +302,7 @@ public final class JsonWriter {
         private boolean allowNonFinite;
         private int maxDepth = DEFAULT_MAX_DEPTH;
         private final Map<Class<?>, Function<Object, Object>> encoders = new LinkedHashMap<>();
+        private dev.hyson.bind.Binder binder = dev.hyson.bind.Binder.defaults();
 
         private Builder() {
         }
@@ -404,6 +405,17 @@ public final class JsonWriter {
         }
 
         /** @return an immutable, thread-safe writer with these options */
+        /**
+         * @param binder how records and classes are written (member names, omitted values) and which
+         *     user codecs apply (default {@link dev.hyson.bind.Binder#defaults()}); the same binder given
+         *     to a {@code JsonReader} reads the output back
+         * @return this builder
+         */
+        public Builder binder(dev.hyson.bind.Binder binder) {
+            this.binder = Objects.requireNonNull(binder, "binder");
+            return this;
+        }
+
         public JsonWriter build() {
             return new JsonWriter(this);
         }

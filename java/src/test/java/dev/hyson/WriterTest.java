@@ -98,7 +98,7 @@ class WriterTest {
         assertEquals("[0.5,1.0]", Json.write(new double[] {0.5, 1}));
         assertEquals("[0.1]", Json.write(new float[] {0.1f}));
         assertEquals("[true,false]", Json.write(new boolean[] {true, false}));
-        assertEquals("[-1,2]", Json.write(new byte[] {-1, 2}));
+        assertEquals("\"/wI=\"", Json.write(new byte[] {-1, 2})); // base64, as binding reads byte[] back
         assertEquals("[3]", Json.write(new short[] {3}));
         assertEquals("\"a\\\"\"", Json.write(new char[] {'a', '"'})); // a char[] is a string, as in MessagePack
         assertEquals("[\"a\",[1]]", Json.write(new Object[] {"a", List.of(1)}));

@@ -86,6 +86,32 @@ public final class MessagePack {
     }
 
     /**
+     * Unpacks exactly one value into a value of {@code type} (a record, a class, a collection, ...),
+     * through the same codecs JSON binding uses; see {@link MessagePackFactory#unpack(byte[], Class)}.
+     *
+     * @param msgpack the input
+     * @param type the class to bind to
+     * @param <T> the type
+     * @return the value
+     * @throws MessagePackException for invalid input or a value that does not fit the type, with its
+     *     byte offset and {@link MessagePackException#pointer() JSON Pointer}
+     * @throws IllegalArgumentException when {@code type} cannot be bound
+     */
+    public static <T> T unpack(byte[] msgpack, Class<T> type) {
+        return MessagePackFactory.defaults().unpack(msgpack, type);
+    }
+
+    /**
+     * @param msgpack the input
+     * @param type the type to bind to
+     * @param <T> the type
+     * @return the value, as {@link #unpack(byte[], Class)}
+     */
+    public static <T> T unpack(byte[] msgpack, dev.hyson.TypeRef<T> type) {
+        return MessagePackFactory.defaults().unpack(msgpack, type);
+    }
+
+    /**
      * Unpacks exactly one value from {@code msgpack[offset, offset + length)}.
      *
      * @param msgpack the array holding the MessagePack bytes

@@ -1,5 +1,14 @@
 package dev.hyson.msgpack;
 
+import dev.hyson.TypeRef;
+import dev.hyson.bind.Binder;
+import dev.hyson.internal.bind.BindFailure;
+import dev.hyson.internal.bind.Codecs;
+import dev.hyson.internal.bind.PackTape;
+import dev.hyson.internal.bind.TapeCodec;
+import dev.hyson.internal.bind.TapeReader;
+import dev.hyson.internal.tape.Tape;
+
 import dev.hyson.internal.names.NameCache;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -92,6 +101,8 @@ public final class MessagePackFactory {
     /** Map keys (str) already packed by this factory's packers, with their headers. */
     final NameCache names;
     final JsonForm jsonForm;
+    /** The binder's codecs: records, classes and user codec types, packed and unpacked. */
+    final Codecs codecs;
     private final JsonBridge bridge;
     private final ExtensionRegistry registry;
     private final Pools pools;
@@ -111,6 +122,7 @@ public final class MessagePackFactory {
         this.bigDecimalPolicy = b.bigDecimalPolicy;
         this.internKeys = b.internKeys;
         this.jsonForm = b.jsonForm;
+        this.codecs = Codecs.of(b.binder);
         this.registry = new ExtensionRegistry(b.registrations);
         this.bridge = new JsonBridge(jsonForm, maxDepth);
         this.names = new NameCache();
@@ -144,6 +156,7 @@ public final class MessagePackFactory {
         b.bigDecimalPolicy = bigDecimalPolicy;
         b.internKeys = internKeys;
         b.jsonForm = jsonForm;
+        b.binder = codecs.binder();
         for (Registration r : registry.inOrder()) {
             b.registrations.put(r.javaType, r);
         }
@@ -318,6 +331,95 @@ public final class MessagePackFactory {
     }
 
     /**
+     * Unpacks exactly one value into a value of {@code type}, through the same codecs as
+     * {@code JsonReader.read}: records, classes, collections, maps (with keys of any type the key
+     * type reads), arrays, scalars, {@code byte[]} from bin, {@code Instant} from the timestamp
+     * extension (or ISO-8601 text). The input is scanned to a tape first (the factory's limits apply).
+     *
+     * @param msgpack the input
+     * @param type the class to bind to
+     * @param <T> the type
+     * @return the value; null for nil (an error for a primitive type)
+     * @throws MessagePackException for invalid input, a limit, bytes after the value, and a value that
+     *     does not fit the type (kinds TYPE_MISMATCH, INTEGER_OVERFLOW, UNKNOWN_ENUM_CONSTANT,
+     *     MISSING_MEMBER, UNKNOWN_MEMBER, INVALID_TEXT, MISSING_DISCRIMINATOR, UNKNOWN_DISCRIMINATOR)
+     *     with the value's byte offset and {@link MessagePackException#pointer() JSON Pointer}
+     * @throws IllegalArgumentException when {@code type} itself cannot be bound
+     */
+    public <T> T unpack(byte[] msgpack, Class<T> type) {
+        return unpack(msgpack, 0, msgpack.length, type);
+    }
+
+    /**
+     * {@link #unpack(byte[], Class)} of {@code msgpack[offset, offset + length)}.
+     *
+     * @param msgpack the array holding the input
+     * @param offset the index of the first byte
+     * @param length the number of bytes
+     * @param type the class to bind to
+     * @param <T> the type
+     * @return the value
+     * @throws MessagePackException as {@link #unpack(byte[], Class)}
+     */
+    @SuppressWarnings("unchecked")
+    public <T> T unpack(byte[] msgpack, int offset, int length, Class<T> type) {
+        Object v = bind(msgpack, offset, length, type);
+        return type.isPrimitive() ? (T) v : type.cast(v);
+    }
+
+    /**
+     * {@link #unpack(byte[], Class)} for a generic type, such as {@code new TypeRef<List<Point>>() {}}.
+     *
+     * @param msgpack the input
+     * @param type the type to bind to
+     * @param <T> the type
+     * @return the value
+     * @throws MessagePackException as {@link #unpack(byte[], Class)}
+     */
+    @SuppressWarnings("unchecked")
+    public <T> T unpack(byte[] msgpack, TypeRef<T> type) {
+        return (T) bind(msgpack, 0, msgpack.length, type.type());
+    }
+
+    private static final ThreadLocal<Tape> TAPES = ThreadLocal.withInitial(Tape::new);
+
+    private Object bind(byte[] msgpack, int offset, int length, java.lang.reflect.Type type) {
+        Objects.checkFromIndexSize(offset, length, msgpack.length);
+        checkDocumentLength(length);
+        TapeCodec<?> codec = codecs.forType(type);
+        Tape tape = TAPES.get();
+        if (tape.busy) {
+            tape = new Tape();
+        }
+        tape.busy = true;
+        try {
+            TapeBuilder.scan(this, msgpack, offset, length, tape);
+            int end = offset + length;
+            PackTape.Trees trees = at -> unpack(msgpack, (int) at, end - (int) at, true);
+            TapeReader r = new TapeReader(tape, msgpack, offset, end, null, codecs, trees);
+            try {
+                return r.readRoot(codec);
+            } catch (BindFailure f) {
+                throw r.toPublic(f);
+            }
+        } finally {
+            tape.trim();
+            tape.busy = false;
+        }
+    }
+
+    /** One value from {@code msgpack[offset, ...)}, bytes after it allowed (a tape's subtree). */
+    private Object unpack(byte[] msgpack, int offset, int length, boolean prefix) {
+        MessageUnpacker u = pools.acquireUnpacker();
+        try {
+            u.reset(msgpack, offset, length, -(long) offset, 0);
+            return u.unpackValue();
+        } finally {
+            pools.releaseUnpacker(u);
+        }
+    }
+
+    /**
      * Unpacks exactly one value from the remaining bytes of a heap or direct buffer; its position is
      * not changed (a direct buffer is copied first).
      *
@@ -462,6 +564,7 @@ public final class MessagePackFactory {
         private BigDecimalPolicy bigDecimalPolicy = BigDecimalPolicy.ERROR;
         private boolean internKeys = true;
         private JsonForm jsonForm = JsonForm.DOCUMENTED;
+        private Binder binder = Binder.defaults();
         /** In registration order: the first assignable one packs a subclass. */
         private final Map<Class<?>, Registration> registrations = new LinkedHashMap<>();
 
@@ -723,6 +826,16 @@ public final class MessagePackFactory {
          *
          * @return the immutable factory
          */
+        /**
+         * @param binder how records and classes are packed and unpacked, and which user codecs apply
+         *     (default {@link Binder#defaults()}); the same binder as JSON's gives the same member names
+         * @return this builder
+         */
+        public Builder binder(Binder binder) {
+            this.binder = Objects.requireNonNull(binder, "binder");
+            return this;
+        }
+
         public MessagePackFactory build() {
             return new MessagePackFactory(this);
         }

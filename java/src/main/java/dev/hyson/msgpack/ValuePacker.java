@@ -2,6 +2,9 @@ package dev.hyson.msgpack;
 
 import dev.hyson.internal.model.Kind;
 import dev.hyson.internal.model.PrimitiveOptionals;
+import dev.hyson.bind.Codec;
+import dev.hyson.bind.ValueOut;
+import dev.hyson.internal.bind.WriteModel;
 import dev.hyson.internal.model.TypeInfo;
 import dev.hyson.internal.names.NameCache;
 import dev.hyson.internal.write.ValueRules;
@@ -43,7 +46,11 @@ final class ValuePacker {
         this.f = f;
         this.names = f.names;
         this.registered = f.hasRegistrations();
+        this.userCodecs = f.codecs.binder().hasCodecs();
     }
+
+    /** Whether the binder has user codecs. */
+    private final boolean userCodecs;
 
     /**
      * The exception for a failure unwound to the root: the problem and its path; a cycle, the depth
@@ -107,6 +114,13 @@ final class ValuePacker {
             // lists and maps of other classes go straight to their writer, so each level of nesting
             // costs two frames (writeValue, writeList/writeMap) as in the JSON Generator: the default
             // maxDepth of 1000 must fit a default 1 MiB thread stack in compiled code too
+            if (userCodecs) {
+                Object w = f.codecs.writerFor(c);
+                if (w instanceof Codec) {
+                    writeWithCodec(v, (Codec<Object>) w, depth);
+                    return;
+                }
+            }
             TypeInfo type = TypeInfo.of(c);
             Kind kind = type.kind();
             if (kind == Kind.LIST) {
@@ -158,11 +172,15 @@ final class ValuePacker {
             case BYTE_ARRAY:
                 writeBytes((byte[]) v);
                 break;
+            case ENUM: {
+                Object w = f.codecs.writerFor(c);
+                p.packString(w instanceof String[] ? ((String[]) w)[((Enum<?>) v).ordinal()] : ((Enum<?>) v).name());
+                break;
+            }
             case STRING:
             case CHAR_SEQUENCE:
             case CHAR_ARRAY:
             case CHARACTER:
-            case ENUM:
                 p.packString(ValueRules.text(type, v, "pack"));
                 break;
             case INTEGER:
@@ -212,16 +230,31 @@ final class ValuePacker {
             case INSTANT:
                 p.packTimestamp((Instant) v);
                 break;
+            case TIME:
+            case UUID:
+                // ISO-8601 (java.time's toString), and the 8-4-4-4-12 form: what binding reads back
+                p.packString(v.toString());
+                break;
             case RECORD:
                 if (c == ExtensionValue.class) {
                     writeExtensionValue((ExtensionValue) v);
                 } else {
-                    writeRecord(v, type, depth);
+                    if (type.accessProblem() != null) {
+                        throw new WriteFailure(type.accessProblem());
+                    }
+                    writeModel(v, model(c), depth);
                 }
                 break;
-            default:
+            default: {
+                WriteModel m = model(c);
+                if (m != null) {
+                    writeModel(v, m, depth);
+                    break;
+                }
                 throw new WriteFailure("cannot pack a value of type " + c.getName()
-                        + ": register an extension for it with MessagePackFactory.Builder.register");
+                        + ": it has no public getters or fields; register a Codec (Binder.Builder.codec) or an extension"
+                        + " (MessagePackFactory.Builder.register) for it");
+            }
         }
     }
 
@@ -430,28 +463,220 @@ final class ValuePacker {
         }
     }
 
-    private void writeRecord(Object v, TypeInfo type, int depth) {
-        if (type.accessProblem() != null) {
-            throw new WriteFailure(type.accessProblem());
+    private WriteModel model(Class<?> c) {
+        Object w;
+        try {
+            w = f.codecs.writerFor(c);
+        } catch (IllegalArgumentException e) {
+            throw new WriteFailure(e.getMessage());
+        }
+        return w instanceof WriteModel ? (WriteModel) w : null;
+    }
+
+    /** A record or class through its write model, as the JSON generator writes it: discriminator first, omitted values left out. */
+    private void writeModel(Object v, WriteModel m, int depth) {
+        if (m == null) {
+            throw new WriteFailure("cannot pack a value of type " + v.getClass().getName());
         }
         enter(v, depth);
-        int n = type.componentCount();
-        p.packMapHeader(n);
+        int n = m.size();
+        Object[] values = new Object[n];
+        int count = m.discriminator() != null ? 1 : 0;
         for (int i = 0; i < n; i++) {
-            String name = type.componentName(i);
-            Object value;
             try {
-                value = type.component(v, i);
+                values[i] = m.get(v, i);
             } catch (RuntimeException e) {
-                throw new WriteFailure("cannot read record component " + name + " of " + type.type().getName()
-                        + ": " + e, e).at("." + name);
+                throw new WriteFailure("cannot read property " + m.name(i) + " of " + m.type().getName() + ": " + e, e)
+                        .at(WriteFailure.memberSegment(m.name(i)));
             }
-            p.packString(name);
+            if (!m.omitted(values[i])) {
+                count++;
+            }
+        }
+        p.packMapHeader(count);
+        if (m.discriminator() != null) {
+            packKey(m.discriminator());
+            p.packString(m.discriminatorValue());
+        }
+        for (int i = 0; i < n; i++) {
+            if (m.omitted(values[i])) {
+                continue;
+            }
+            String name = m.name(i);
+            packKey(name);
             try {
-                writeValue(value, depth + 1);
+                writeValue(values[i], depth + 1);
             } catch (WriteFailure fail) {
-                throw fail.at("." + name);
+                throw fail.at(WriteFailure.memberSegment(name));
             }
+        }
+    }
+
+    /** A value of a type with a user codec. */
+    private void writeWithCodec(Object v, Codec<Object> codec, int depth) {
+        enter(v, depth);
+        PackOut out = new PackOut(depth);
+        try {
+            codec.write(v, out);
+        } catch (WriteFailure | dev.hyson.JsonException e) {
+            throw e;
+        } catch (RuntimeException e) {
+            throw new WriteFailure("codec " + codec.getClass().getName() + " for " + v.getClass().getName() + " failed: " + e, e);
+        }
+        out.finish(codec);
+    }
+
+    /** The {@link ValueOut} a user codec packs through: sizes are written up front and then checked. */
+    private final class PackOut implements ValueOut {
+        private final int base;
+        private int level;
+        private long[] left = new long[8];
+        private boolean[] object = new boolean[8];
+        private boolean nameDue;
+        private int roots;
+
+        PackOut(int base) {
+            this.base = base;
+        }
+
+        private void before() {
+            if (level == 0) {
+                if (roots++ > 0) {
+                    throw new IllegalStateException("a codec writes exactly one value; this is a second one");
+                }
+                return;
+            }
+            if (object[level]) {
+                if (!nameDue) {
+                    throw new IllegalStateException("a value where a member name is due (call writeName first)");
+                }
+                nameDue = false;
+                return;
+            }
+            if (left[level]-- <= 0) {
+                throw new IllegalStateException("more elements than the array's declared size");
+            }
+        }
+
+        private void open(boolean isObject, int n) {
+            if (n < 0) {
+                throw new IllegalArgumentException("negative size " + n);
+            }
+            before();
+            if (isObject) {
+                p.packMapHeader(n);
+            } else {
+                p.packArrayHeader(n);
+            }
+            if (++level == left.length) {
+                left = Arrays.copyOf(left, level * 2);
+                object = Arrays.copyOf(object, level * 2);
+            }
+            left[level] = n;
+            object[level] = isObject;
+        }
+
+        private void close(boolean isObject) {
+            if (level == 0 || object[level] != isObject || nameDue) {
+                throw new IllegalStateException((isObject ? "endObject" : "endArray") + " without its begin");
+            }
+            if (left[level] != 0) {
+                throw new IllegalStateException((isObject ? "an object" : "an array") + " closed with " + left[level]
+                        + " of its declared entries not written");
+            }
+            level--;
+        }
+
+        void finish(Object codec) {
+            if (level != 0 || roots != 1) {
+                throw new WriteFailure("codec " + codec.getClass().getName() + " must write exactly one complete value");
+            }
+        }
+
+        @Override
+        public void writeNull() {
+            before();
+            p.packNil();
+        }
+
+        @Override
+        public void writeBoolean(boolean value) {
+            before();
+            p.packBoolean(value);
+        }
+
+        @Override
+        public void writeLong(long value) {
+            before();
+            p.packLong(value);
+        }
+
+        @Override
+        public void writeDouble(double value) {
+            before();
+            p.packDouble(value);
+        }
+
+        @Override
+        public void writeBigInteger(java.math.BigInteger value) {
+            before();
+            ValuePacker.this.writeValue(value, base + level + 1);
+        }
+
+        @Override
+        public void writeBigDecimal(java.math.BigDecimal value) {
+            before();
+            ValuePacker.this.writeValue(value, base + level + 1);
+        }
+
+        @Override
+        public void writeString(String value) {
+            before();
+            p.packString(java.util.Objects.requireNonNull(value, "value"));
+        }
+
+        @Override
+        public void writeBinary(byte[] value) {
+            before();
+            writeBytes(value);
+        }
+
+        @Override
+        public void writeValue(Object value) {
+            before();
+            ValuePacker.this.writeValue(value, base + level + 1);
+        }
+
+        @Override
+        public void beginObject(int members) {
+            open(true, members);
+        }
+
+        @Override
+        public void writeName(String name) {
+            if (level == 0 || !object[level] || nameDue) {
+                throw new IllegalStateException(level == 0 || !object[level] ? "writeName outside an object" : "two names in a row");
+            }
+            if (left[level]-- <= 0) {
+                throw new IllegalStateException("more members than the object's declared size");
+            }
+            packKey(name);
+            nameDue = true;
+        }
+
+        @Override
+        public void endObject() {
+            close(true);
+        }
+
+        @Override
+        public void beginArray(int elements) {
+            open(false, elements);
+        }
+
+        @Override
+        public void endArray() {
+            close(false);
         }
     }
 }

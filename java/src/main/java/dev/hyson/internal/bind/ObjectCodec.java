@@ -334,9 +334,8 @@ final class ObjectCodec extends TapeCodec<Object> {
                 }
                 boolean visible = Modifier.isPublic(m) || f.isAnnotationPresent(Name.class);
                 Info known = byJava.get(f.getName());
-                if (!visible && known == null) {
-                    continue;
-                }
+                // every field takes its place in the member order (getters and setters join it), and
+                // lends its annotations; only a public or @Name field is read or set itself
                 Info info = known != null ? known : info(infos, f.getName());
                 byJava.put(f.getName(), info);
                 info.annotate(f);

@@ -1,6 +1,9 @@
 package dev.hyson.internal.write;
 
 import dev.hyson.internal.model.PrimitiveOptionals;
+import dev.hyson.bind.Codec;
+import dev.hyson.bind.ValueOut;
+import dev.hyson.internal.bind.WriteModel;
 import dev.hyson.internal.model.TypeInfo;
 import dev.hyson.tree.MemberMap;
 import java.lang.reflect.Array;
@@ -128,6 +131,13 @@ public final class Generator extends MemberNames {
                 return;
             }
         }
+        if (cfg.userCodecs) {
+            Object w = cfg.codecs.writerFor(c);
+            if (w instanceof Codec) {
+                writeWithCodec(v, (Codec<Object>) w, depth);
+                return;
+            }
+        }
         TypeInfo type = TypeInfo.of(c);
         switch (type.kind()) {
             case MAP:
@@ -141,14 +151,21 @@ public final class Generator extends MemberNames {
                 break;
             case OBJECT_ARRAY:
             case PRIMITIVE_ARRAY:
-            case BYTE_ARRAY:
                 writeArray(v, depth);
                 break;
+            case BYTE_ARRAY:
+                // JSON has no binary: base64 (RFC 4648 section 4, padded), as MessagePack's bin is read back
+                writeString(java.util.Base64.getEncoder().encodeToString((byte[]) v));
+                break;
+            case ENUM: {
+                Object w = cfg.codecs.writerFor(c);
+                writeString(w instanceof String[] ? ((String[]) w)[((Enum<?>) v).ordinal()] : ((Enum<?>) v).name());
+                break;
+            }
             case STRING:
             case CHAR_SEQUENCE:
             case CHAR_ARRAY:
             case CHARACTER:
-            case ENUM:
                 writeString(ValueRules.text(type, v, "write"));
                 break;
             case INTEGER:
@@ -186,12 +203,28 @@ public final class Generator extends MemberNames {
                     writeNull();
                 }
                 break;
-            case RECORD:
-                writeRecord(v, type, depth);
+            case INSTANT:
+            case TIME:
+            case UUID:
+                // ISO-8601 (java.time's toString), and the 8-4-4-4-12 form: what binding reads back
+                writeString(v.toString());
                 break;
-            default:
+            case RECORD:
+                if (type.accessProblem() != null) {
+                    throw new WriteFailure(type.accessProblem());
+                }
+                writeModel(v, model(c), depth);
+                break;
+            default: {
+                Object w = model(c);
+                if (w instanceof WriteModel) {
+                    writeModel(v, (WriteModel) w, depth);
+                    break;
+                }
                 throw new WriteFailure("cannot write a value of type " + c.getName()
-                        + ": register a JsonEncoder for it with JsonWriter.Builder.encoder");
+                        + ": it has no public getters or fields; register a Codec (Binder.Builder.codec) or a JsonEncoder"
+                        + " (JsonWriter.Builder.encoder) for it");
+            }
         }
     }
 
@@ -463,43 +496,240 @@ public final class Generator extends MemberNames {
         closeArray(depth);
     }
 
-    private void writeRecord(Object record, TypeInfo type, int depth) {
-        if (type.accessProblem() != null) {
-            throw new WriteFailure(type.accessProblem());
+    /** The write model of a record or class, or whatever else the binder says for it. */
+    private Object modelOrBuiltIn(Class<?> c) {
+        try {
+            return cfg.codecs.writerFor(c);
+        } catch (IllegalArgumentException e) {
+            throw new WriteFailure(e.getMessage());
         }
-        enter(record, depth);
-        int n = type.componentCount();
-        if (n == 0) {
-            writeAscii("{}");
-            return;
+    }
+
+    private WriteModel model(Class<?> c) {
+        Object w = modelOrBuiltIn(c);
+        return w instanceof WriteModel ? (WriteModel) w : null;
+    }
+
+    /** A record or class, through its write model: the discriminator first, then each property not omitted. */
+    private void writeModel(Object value, WriteModel m, int depth) {
+        if (m == null) {
+            throw new WriteFailure("cannot write a value of type " + value.getClass().getName());
         }
+        enter(value, depth);
         writeRaw((byte) '{');
+        boolean first = true;
         String name = null;
         try {
-            for (int i = 0; i < n; i++) {
-                name = type.componentName(i);
-                Object value;
-                try {
-                    value = type.component(record, i);
-                } catch (RuntimeException e) {
-                    throw new WriteFailure("cannot read record component " + name + " of " + type.type().getName()
-                            + ": " + e, e);
+            if (m.discriminator() != null) {
+                if (cfg.pretty) {
+                    newline(depth + 1);
                 }
-                if (i > 0) {
+                name = m.discriminator();
+                writeKey(name);
+                writeString(m.discriminatorValue());
+                first = false;
+            }
+            int n = m.size();
+            for (int k = 0; k < n; k++) {
+                name = m.name(k);
+                Object v;
+                try {
+                    v = m.get(value, k);
+                } catch (RuntimeException e) {
+                    throw new WriteFailure("cannot read property " + name + " of " + m.type().getName() + ": " + e, e);
+                }
+                if (m.omitted(v)) {
+                    continue;
+                }
+                if (!first) {
                     writeRaw((byte) ',');
                 }
                 if (cfg.pretty) {
                     newline(depth + 1);
                 }
                 writeKey(name);
-                writeValue(value, depth + 1);
+                writeValue(v, depth + 1);
+                first = false;
             }
         } catch (WriteFailure f) {
             throw f.at(WriteFailure.memberSegment(name));
         }
-        if (cfg.pretty) {
+        if (!first && cfg.pretty) {
             newline(depth);
         }
         writeRaw((byte) '}');
+    }
+
+    /** A value of a type with a user codec. */
+    private void writeWithCodec(Object value, Codec<Object> codec, int depth) {
+        enter(value, depth);
+        CodecOut out = new CodecOut(depth);
+        try {
+            codec.write(value, out);
+        } catch (WriteFailure | dev.hyson.JsonException e) {
+            throw e;
+        } catch (RuntimeException e) {
+            throw new WriteFailure("codec " + codec.getClass().getName() + " for " + value.getClass().getName() + " failed: " + e, e);
+        }
+        out.finish(codec);
+    }
+
+    /** The {@link ValueOut} a user codec writes JSON through: it checks structure, places separators and indents. */
+    private final class CodecOut implements ValueOut {
+        private final int base;
+        private int level;
+        private boolean[] object = new boolean[8];
+        private boolean[] first = new boolean[8];
+        private boolean nameDue;
+        private int roots;
+
+        CodecOut(int base) {
+            this.base = base;
+        }
+
+        private void before() {
+            if (level == 0) {
+                if (roots++ > 0) {
+                    throw new IllegalStateException("a codec writes exactly one value; this is a second one");
+                }
+                return;
+            }
+            if (object[level]) {
+                if (!nameDue) {
+                    throw new IllegalStateException("a value where a member name is due (call writeName first)");
+                }
+                nameDue = false;
+                return;
+            }
+            if (!first[level]) {
+                writeRaw((byte) ',');
+            }
+            first[level] = false;
+            if (cfg.pretty) {
+                newline(base + level);
+            }
+        }
+
+        private void open(boolean isObject, byte b) {
+            before();
+            writeRaw(b);
+            if (++level == object.length) {
+                object = Arrays.copyOf(object, level * 2);
+                first = Arrays.copyOf(first, level * 2);
+            }
+            object[level] = isObject;
+            first[level] = true;
+            enter(this, base + level);
+        }
+
+        private void close(boolean isObject, byte b) {
+            if (level == 0 || object[level] != isObject || nameDue) {
+                throw new IllegalStateException((isObject ? "endObject" : "endArray") + " without its begin"
+                        + (nameDue ? " (a member name has no value)" : ""));
+            }
+            boolean empty = first[level];
+            level--;
+            if (!empty && cfg.pretty) {
+                newline(base + level);
+            }
+            writeRaw(b);
+        }
+
+        void finish(Object codec) {
+            if (level != 0 || roots != 1) {
+                throw new WriteFailure("codec " + codec.getClass().getName() + " must write exactly one complete value"
+                        + (level != 0 ? " (" + level + " containers left open)" : ""));
+            }
+        }
+
+        @Override
+        public void writeNull() {
+            before();
+            Generator.this.writeNull();
+        }
+
+        @Override
+        public void writeBoolean(boolean value) {
+            before();
+            Generator.this.writeBoolean(value);
+        }
+
+        @Override
+        public void writeLong(long value) {
+            before();
+            Generator.this.writeLong(value);
+        }
+
+        @Override
+        public void writeDouble(double value) {
+            before();
+            Generator.this.writeDouble(value);
+        }
+
+        @Override
+        public void writeBigInteger(java.math.BigInteger value) {
+            before();
+            writeAscii(value.toString());
+        }
+
+        @Override
+        public void writeBigDecimal(java.math.BigDecimal value) {
+            before();
+            writeAscii(numberText(value));
+        }
+
+        @Override
+        public void writeString(String value) {
+            before();
+            Generator.this.writeString(java.util.Objects.requireNonNull(value, "value"));
+        }
+
+        @Override
+        public void writeBinary(byte[] value) {
+            before();
+            Generator.this.writeString(java.util.Base64.getEncoder().encodeToString(value));
+        }
+
+        @Override
+        public void writeValue(Object value) {
+            before();
+            Generator.this.writeValue(value, base + level + 1);
+        }
+
+        @Override
+        public void beginObject(int members) {
+            open(true, (byte) '{');
+        }
+
+        @Override
+        public void writeName(String name) {
+            if (level == 0 || !object[level] || nameDue) {
+                throw new IllegalStateException(level == 0 || !object[level] ? "writeName outside an object" : "two names in a row");
+            }
+            if (!first[level]) {
+                writeRaw((byte) ',');
+            }
+            first[level] = false;
+            if (cfg.pretty) {
+                newline(base + level);
+            }
+            writeKey(name);
+            nameDue = true;
+        }
+
+        @Override
+        public void endObject() {
+            close(true, (byte) '}');
+        }
+
+        @Override
+        public void beginArray(int elements) {
+            open(false, (byte) '[');
+        }
+
+        @Override
+        public void endArray() {
+            close(false, (byte) ']');
+        }
     }
 }

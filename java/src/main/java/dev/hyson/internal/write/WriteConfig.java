@@ -1,5 +1,7 @@
 package dev.hyson.internal.write;
 
+import dev.hyson.bind.Binder;
+import dev.hyson.internal.bind.Codecs;
 import dev.hyson.internal.names.NameCache;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -38,12 +40,34 @@ public final class WriteConfig {
     public final boolean allowNonFinite;
     public final int maxDepth;
     private final Map<Class<?>, Function<Object, Object>> encoders;
+    /** The binder's codecs: how records, classes, enums with names and user codec types are written. */
+    public final Codecs codecs;
+    /** Whether the binder has user codecs (each value's class is then looked up among them). */
+    final boolean userCodecs;
     /** Encoded member names (quotes and escapes included) for this writer's options. */
     final NameCache names = new NameCache();
     private final ConcurrentHashMap<Class<?>, Function<Object, Object>> resolved = new ConcurrentHashMap<>();
 
     public WriteConfig(boolean pretty, int indent, boolean asciiOnly, boolean scriptSafe, boolean sortKeys,
             boolean allowNonFinite, int maxDepth, Map<Class<?>, Function<Object, Object>> encoders) {
+        this(pretty, indent, asciiOnly, scriptSafe, sortKeys, allowNonFinite, maxDepth, encoders, Codecs.of(Binder.defaults()));
+    }
+
+    /**
+     * @param pretty whether to indent
+     * @param indent spaces per level
+     * @param asciiOnly whether to escape every non-ASCII character
+     * @param scriptSafe whether to escape {@code /}, U+2028 and U+2029
+     * @param sortKeys whether to sort map members
+     * @param allowNonFinite whether NaN and infinities are written as literals
+     * @param maxDepth the deepest nesting written
+     * @param encoders the JsonEncoders per class
+     * @param codecs the binder's codecs
+     */
+    public WriteConfig(boolean pretty, int indent, boolean asciiOnly, boolean scriptSafe, boolean sortKeys,
+            boolean allowNonFinite, int maxDepth, Map<Class<?>, Function<Object, Object>> encoders, Codecs codecs) {
+        this.codecs = codecs;
+        this.userCodecs = codecs.binder().hasCodecs();
         this.pretty = pretty;
         this.indent = indent;
         this.asciiOnly = asciiOnly;
