@@ -14,4 +14,5 @@ module dev.hyson {
     exports dev.hyson;
     exports dev.hyson.msgpack;
     exports dev.hyson.tree;
+    exports dev.hyson.bind;
 }

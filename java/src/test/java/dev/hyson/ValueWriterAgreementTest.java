@@ -125,7 +125,7 @@ class ValueWriterAgreementTest {
 
     @Test
     void write_throwingRecordAccessor_sameErrorInBoth() {
-        String expected = "cannot read record component v of " + Failing.class.getName()
+        String expected = "cannot read property v of " + Failing.class.getName()
                 + ": java.lang.IllegalStateException: no v at $[0].v";
         assertEquals(expected, assertThrows(JsonWriteException.class, () -> Json.write(List.of(new Failing(1))))
                 .getMessage());
@@ -135,8 +135,8 @@ class ValueWriterAgreementTest {
 
     @Test
     void write_unsupportedType_failsInBoth_byteArraysDiffer() {
-        // the byte forms differ (JSON has no binary): the JSON writer writes numbers, the packer bin
-        assertEquals("[1,2]", Json.write(new byte[] {1, 2}));
+        // the byte forms differ (JSON has no binary): the JSON writer writes base64, the packer bin
+        assertEquals("\"AQI=\"", Json.write(new byte[] {1, 2}));
         assertArrayEquals(new byte[] {1, 2}, (byte[]) MessagePack.unpack(MessagePack.pack(new byte[] {1, 2})));
         JsonWriteException json = assertThrows(JsonWriteException.class, () -> Json.write(List.of(new Thread())));
         MessagePackException msgpack = assertThrows(MessagePackException.class,

@@ -300,10 +300,25 @@ public final class TapeReader implements ValueIn {
                 i++;
                 return null;
             default:
+                if (packed && isString(Tape.tag(e))) {
+                    return (BigDecimal) numberFromString(true);
+                }
                 throw mismatch("a number");
         }
         i += 2;
         return b;
+    }
+
+    /** MessagePack has no decimal: a str (MessagePackFactory's BigDecimalPolicy.STRING) holds one. */
+    private Number numberFromString(boolean decimal) {
+        int at = i;
+        String s = readString();
+        try {
+            return decimal ? new BigDecimal(s) : new BigInteger(s);
+        } catch (NumberFormatException x) {
+            i = at;
+            throw fail(BindFailure.Problem.INVALID_FORMAT, "invalid number text \"" + Scalars.clip(s) + "\"");
+        }
     }
 
     @Override
@@ -334,6 +349,9 @@ public final class TapeReader implements ValueIn {
                 i++;
                 return null;
             default:
+                if (packed && isString(Tape.tag(e))) {
+                    return (BigInteger) numberFromString(false);
+                }
                 throw mismatch("an integer");
         }
         i += 2;
@@ -569,9 +587,12 @@ public final class TapeReader implements ValueIn {
         return Pointers.at(this, i);
     }
 
+    /** The first entry of the value the innermost user codec is reading (its failures point there), or -1. */
+    int codecValue = -1;
+
     @Override
     public RuntimeException failure(String message) {
-        return toPublic(new BindFailure(BindFailure.Problem.INVALID_FORMAT, i, message, null));
+        return toPublic(new BindFailure(BindFailure.Problem.INVALID_FORMAT, codecValue >= 0 ? codecValue : i, message, null));
     }
 
     // ---- errors

@@ -18,10 +18,14 @@ final class UserCodec extends TapeCodec<Object> {
         int at = r.i;
         int next = TapeReader.next(r.t, at);
         Object v;
+        int outer = r.codecValue;
+        r.codecValue = at;
         try {
             v = codec.read(r);
         } catch (RuntimeException e) {
             throw r.wrap(e, at, codec);
+        } finally {
+            r.codecValue = outer;
         }
         if (r.i != next) {
             r.i = at;

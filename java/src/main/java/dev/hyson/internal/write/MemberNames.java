@@ -94,9 +94,10 @@ abstract class MemberNames extends JsonStrings {
             return key.toString();
         }
         if (key instanceof Enum) {
-            return ((Enum<?>) key).name();
+            Object names = cfg.codecs.writerFor(key.getClass());
+            return names instanceof String[] ? ((String[]) names)[((Enum<?>) key).ordinal()] : ((Enum<?>) key).name();
         }
-        if (key instanceof Boolean || key instanceof Character) {
+        if (key instanceof Boolean || key instanceof Character || key instanceof java.util.UUID) {
             return key.toString();
         }
         if (key instanceof Double || key instanceof Float) {
@@ -113,6 +114,6 @@ abstract class MemberNames extends JsonStrings {
             throw new WriteFailure("cannot write a null map key: JSON member names are strings");
         }
         throw new WriteFailure("cannot write a map key of type " + key.getClass().getName()
-                + ": keys must be CharSequence, Number, Boolean, Character or Enum");
+                + ": keys must be CharSequence, Number, Boolean, Character, UUID or Enum");
     }
 }
