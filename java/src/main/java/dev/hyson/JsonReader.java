@@ -740,7 +740,6 @@ public final class JsonReader {
             return this;
         }
 
-        /** @return an immutable, thread-safe reader with these options */
         /**
          * @param binder how {@code read} binds values to Java types: naming, unknown members, user codecs
          *     (default {@link dev.hyson.bind.Binder#defaults()})
@@ -751,6 +750,7 @@ public final class JsonReader {
             return this;
         }
 
+        /** @return an immutable, thread-safe reader with these options */
         public JsonReader build() {
             return new JsonReader(this);
         }

@@ -404,7 +404,6 @@ public final class JsonWriter {
             return this;
         }
 
-        /** @return an immutable, thread-safe writer with these options */
         /**
          * @param binder how records and classes are written (member names, omitted values) and which
          *     user codecs apply (default {@link dev.hyson.bind.Binder#defaults()}); the same binder given
@@ -416,6 +415,7 @@ public final class JsonWriter {
             return this;
         }
 
+        /** @return an immutable, thread-safe writer with these options */
         public JsonWriter build() {
             return new JsonWriter(this);
         }

@@ -18,9 +18,9 @@ import org.openjdk.jmh.annotations.Warmup;
  * MessagePack data binding, in documents per second: hyson ({@code MessagePackFactory.unpack(bytes,
  * type)} and {@code pack(record)}) against jackson-dataformat-msgpack (a {@code MessagePackMapper}
  * configured as {@link BindLibraries}' {@code jackson}), over the records of {@link BindModels}; both
- * pack a {@code BigDecimal} as a str (see {@link BindLibraries}). Each library unpacks the bytes it packed itself in setup, outside the
- * measurement; setup checks that they unpack to the model's value ({@link RecordDiff}) and prints
- * their size (MB/s is ops/s × that size).
+ * pack a {@code BigDecimal} as a str (see {@link BindLibraries}). Each library unpacks the bytes it
+ * packed itself in setup, outside the measurement; setup checks that they unpack to the model's
+ * value ({@link RecordDiff}) and prints their size (MB/s is ops/s × that size).
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.Throughput)

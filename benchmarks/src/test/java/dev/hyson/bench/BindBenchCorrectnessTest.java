@@ -127,7 +127,8 @@ class BindBenchCorrectnessTest {
         s.setup();
         byte[] out = new BindBench().write(s);
         Object expected = expected(model);
-        assertSameValue(expected, BindLibraries.jackson().readValue(out, expected.getClass()), library + " writes " + model);
+        assertSameValue(expected, BindLibraries.jackson().readValue(out, expected.getClass()),
+                library + " writes " + model);
         byte[] jackson = BindLibraries.jackson().writeValueAsBytes(expected);
         assertEquals(members(BindLibraries.jackson().readTree(jackson)), members(BindLibraries.jackson().readTree(out)),
                 library + " writes the members Jackson writes, nulls included");

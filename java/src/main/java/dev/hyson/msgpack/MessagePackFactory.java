@@ -822,11 +822,6 @@ public final class MessagePackFactory {
         }
 
         /**
-         * Makes the factory; this builder can go on to make others.
-         *
-         * @return the immutable factory
-         */
-        /**
          * @param binder how records and classes are packed and unpacked, and which user codecs apply
          *     (default {@link Binder#defaults()}); the same binder as JSON's gives the same member names
          * @return this builder
@@ -836,6 +831,11 @@ public final class MessagePackFactory {
             return this;
         }
 
+        /**
+         * Makes the factory; this builder can go on to make others.
+         *
+         * @return the immutable factory
+         */
         public MessagePackFactory build() {
             return new MessagePackFactory(this);
         }

@@ -37,6 +37,12 @@ final class Containers {
             r.i += 2;
             Collection<Object> c = factory.apply(n);
             TapeCodec<?> e = element;
+            if (e == Scalars.STRING) {
+                for (int k = 0; k < n; k++) {
+                    c.add(r.readString());
+                }
+                return c;
+            }
             for (int k = 0; k < n; k++) {
                 c.add(r.readNullable(e));
             }

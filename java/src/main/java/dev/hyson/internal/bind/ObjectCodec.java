@@ -48,6 +48,8 @@ final class ObjectCodec extends TapeCodec<Object> {
         /** {@code (Object bean, Object value) void}, for a property set after construction; else null. */
         final MethodHandle setter;
         TapeCodec<?> codec;
+        /** How the value is read: one of the K_* kinds, decided when the codec is resolved. */
+        int kind;
 
         Prop(String name, Type type, boolean required, int arg, MethodHandle setter) {
             this.name = name;
@@ -57,6 +59,19 @@ final class ObjectCodec extends TapeCodec<Object> {
             this.setter = setter;
         }
     }
+
+    /** A property read by its codec. */
+    static final int K_CODEC = 0;
+    /** A String property: read in place, no codec call. */
+    static final int K_STRING = 1;
+    /** An int property (primitive). */
+    static final int K_INT = 2;
+    /** A long property (primitive). */
+    static final int K_LONG = 3;
+    /** A double property (primitive). */
+    static final int K_DOUBLE = 4;
+    /** A boolean property (primitive). */
+    static final int K_BOOLEAN = 5;
 
     private static final MethodType SETTER = MethodType.methodType(void.class, Object.class, Object.class);
     private static final MethodType GETTER = MethodType.methodType(Object.class, Object.class);
@@ -396,6 +411,8 @@ final class ObjectCodec extends TapeCodec<Object> {
             for (Prop p : props) {
                 try {
                     p.codec = codecs.forType(p.type);
+                    p.kind = p.codec == Scalars.STRING ? K_STRING : p.type == int.class ? K_INT : p.type == long.class ? K_LONG
+                            : p.type == double.class ? K_DOUBLE : p.type == boolean.class ? K_BOOLEAN : K_CODEC;
                 } catch (IllegalArgumentException e) {
                     throw new IllegalArgumentException("cannot bind property " + p.name + " of " + type.getName() + ": "
                             + e.getMessage(), e);
@@ -462,7 +479,26 @@ final class ObjectCodec extends TapeCodec<Object> {
                 }
             }
             Prop prop = props[p];
-            Object v = r.readNullable(prop.codec);
+            Object v;
+            switch (prop.kind) {
+                case K_STRING:
+                    v = r.readString();
+                    break;
+                case K_INT:
+                    v = r.readInt();
+                    break;
+                case K_LONG:
+                    v = r.readLong();
+                    break;
+                case K_DOUBLE:
+                    v = r.readDouble();
+                    break;
+                case K_BOOLEAN:
+                    v = r.readBoolean();
+                    break;
+                default:
+                    v = r.readNullable(prop.codec);
+            }
             if (args != null && prop.arg >= 0) {
                 args[prop.arg] = v;
             } else {
