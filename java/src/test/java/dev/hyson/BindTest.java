@@ -545,4 +545,73 @@ class BindTest {
         assertEquals(List.of("x"), Json.read("[\"x\"]", TypeRef.<List<String>>of(a.type())));
         assertFalse(new HashSet<>(List.of(a)).add(b));
     }
+
+    /** The byte-level ISO-8601, UUID and decimal fast paths give exactly what the JDK's parsers give, or fail where they fail. */
+    @ParameterizedTest
+    @MethodSource("backends")
+    void fastTextPathsAgreeWithTheJdk(Backend backend) {
+        JsonReader reader = TestSupport.reader(backend);
+        Random r = new Random(5);
+        List<String> times = new ArrayList<>(List.of("2024-02-29T12:34:56Z", "2023-02-29T00:00:00Z", "2024-12-31T23:59:60Z",
+                "2024-01-01T24:00:00Z", "2024-01-01T24:00Z", "2024-01-01T10:15Z", "2024-01-01T10:15:30.1Z",
+                "2024-01-01T10:15:30.123456789Z", "2024-01-01T10:15:30.1234567891Z", "2024-01-01T10:15:30.Z",
+                "2024-01-01t10:15:30Z", "+12024-01-01T10:15:30Z", "2024-01-01T10:15:30+01:00", "2024-01-01T10:15:30-00:30",
+                "2024-01-01T10:15:30+18:00", "2024-01-01T10:15:30+18:01", "2024-01-01T10:15:30+01:00:30",
+                "2024-1-01T10:15:30Z", "2024-01-01", "2024-13-01", "0000-01-01", "9999-12-31", "10:15", "25:00",
+                "10:15:30.5", "2024-01-01T10:15:30", "2024-01-01T10:15", "x", "", "2024-01-01T10:15:3Z"));
+        for (int k = 0; k < 300; k++) {
+            times.add(String.format("%04d-%02d-%02dT%02d:%02d:%02d.%0" + (1 + r.nextInt(9)) + "d%s", r.nextInt(10000),
+                    1 + r.nextInt(13), 1 + r.nextInt(31), r.nextInt(25), r.nextInt(60), r.nextInt(61), r.nextInt(1000),
+                    r.nextBoolean() ? "Z" : String.format("%s%02d:%02d", r.nextBoolean() ? "+" : "-", r.nextInt(19), r.nextInt(60))));
+        }
+        for (String t : times) {
+            String json = Json.write(t);
+            agree(() -> Instant.parse(t), () -> reader.read(json, Instant.class), t);
+            agree(() -> OffsetDateTime.parse(t), () -> reader.read(json, OffsetDateTime.class), t);
+            agree(() -> LocalDateTime.parse(t), () -> reader.read(json, LocalDateTime.class), t);
+            agree(() -> LocalDate.parse(t), () -> reader.read(json, LocalDate.class), t);
+            agree(() -> LocalTime.parse(t), () -> reader.read(json, LocalTime.class), t);
+            String date = t.length() >= 10 ? t.substring(0, 10) : t;
+            agree(() -> LocalDate.parse(date), () -> reader.read(Json.write(date), LocalDate.class), date);
+            String time = t.length() > 11 ? t.substring(11) : t;
+            if (time.endsWith("Z")) {
+                time = time.substring(0, time.length() - 1);
+            } else if (time.length() > 6 && (time.charAt(time.length() - 6) == '+' || time.charAt(time.length() - 6) == '-')) {
+                time = time.substring(0, time.length() - 6);
+            }
+            String localTime = time;
+            agree(() -> LocalTime.parse(localTime), () -> reader.read(Json.write(localTime), LocalTime.class), localTime);
+        }
+        for (String u : List.of("123e4567-e89b-12d3-a456-426614174000", "123E4567-E89B-12D3-A456-426614174000",
+                "123e4567e89b-12d3-a456-426614174000", "123e4567-e89b-12d3-a456-42661417400g", "00000000-0000-0000-0000-000000000000")) {
+            agree(() -> UUID.fromString(u).toString().length() == 36 && u.length() == 36 && u.charAt(8) == '-'
+                    && u.charAt(13) == '-' ? UUID.fromString(u) : null, () -> reader.read(Json.write(u), UUID.class), u);
+        }
+        for (int k = 0; k < 2000; k++) {
+            String d = (r.nextBoolean() ? "-" : "") + (r.nextInt(3) == 0 ? "0" : Long.toString(1 + (r.nextLong() >>> (1 + r.nextInt(63)))))
+                    + (r.nextBoolean() ? "." + Long.toString(r.nextLong() >>> (1 + r.nextInt(63))) : "")
+                    + (r.nextInt(5) == 0 ? "e" + (r.nextInt(40) - 20) : "");
+            assertEquals(new BigDecimal(d), reader.read(d, BigDecimal.class), d);
+            assertEquals(new BigDecimal(d), reader.read("{\"dec\":" + d + "}", Scalars.class).dec(), d);
+        }
+    }
+
+    private static void agree(java.util.concurrent.Callable<Object> jdk, java.util.concurrent.Callable<Object> hyson, String text) {
+        Object expected;
+        try {
+            expected = jdk.call();
+        } catch (Exception e) {
+            expected = null;
+        }
+        if (expected == null) {
+            JsonParseException e = assertThrows(JsonParseException.class, hyson::call, text);
+            assertEquals(JsonParseException.Kind.INVALID_FORMAT, e.kind(), text);
+            return;
+        }
+        try {
+            assertEquals(expected, hyson.call(), text);
+        } catch (Exception e) {
+            throw new AssertionError(text + ": " + e, e);
+        }
+    }
 }

@@ -79,7 +79,25 @@ final class Scalars {
             return new Instants();
         } else if (c.getPackageName().equals("java.time")) {
             Function<String, ?> parse = timeParser(c);
-            return parse == null ? null : new Text<>(c.getSimpleName() + " (ISO-8601)", parse);
+            return parse == null ? null : new Text<>(c.getSimpleName() + " (ISO-8601)", parse, fastTime(c));
+        }
+        return null;
+    }
+
+    /** Parses an ASCII span, or gives null for the JDK to parse it (see {@link IsoText}). */
+    interface BytesParser {
+        Object parse(byte[] b, int off, int len);
+    }
+
+    private static BytesParser fastTime(Class<?> c) {
+        if (c == LocalDate.class) {
+            return IsoText::date;
+        } else if (c == LocalTime.class) {
+            return IsoText::localTime;
+        } else if (c == LocalDateTime.class) {
+            return IsoText::localDateTime;
+        } else if (c == OffsetDateTime.class) {
+            return IsoText::offsetDateTime;
         }
         return null;
     }
@@ -351,18 +369,33 @@ final class Scalars {
     static final class Text<T> extends TapeCodec<T> {
         private final String what;
         private final Function<String, T> parse;
+        private final BytesParser fast;
 
-        Text(String what, Function<String, T> parse) {
+        Text(String what, Function<String, T> parse, BytesParser fast) {
             this.what = what;
             this.parse = parse;
+            this.fast = fast;
         }
 
+        @SuppressWarnings("unchecked")
         @Override
         public T read(TapeReader r) {
-            if (!TapeReader.isString(r.tag())) {
+            int tag = r.tag();
+            if (!TapeReader.isString(tag)) {
                 throw r.mismatch("a string (" + what + ")");
             }
             int at = r.i;
+            if (fast != null && tag == Tape.STR_ASCII) {
+                try {
+                    Object v = fast.parse(r.text, r.spanStart(), (int) r.t[at + 1]);
+                    if (v != null) {
+                        r.i = at + 2;
+                        return (T) v;
+                    }
+                } catch (DateTimeException e) {
+                    // an impossible value in the plain form: the JDK's parse gives the message
+                }
+            }
             String s = r.readString();
             try {
                 return parse.apply(s);
@@ -395,6 +428,13 @@ final class Scalars {
                 throw r.mismatch("a string (UUID)");
             }
             int at = r.i;
+            if (r.tag() == Tape.STR_ASCII) {
+                UUID fast = IsoText.uuid(r.text, r.spanStart(), (int) r.t[at + 1]);
+                if (fast != null) {
+                    r.i = at + 2;
+                    return fast;
+                }
+            }
             String s = r.readString();
             UUID u = parseUuid(s);
             if (u == null) {
@@ -459,6 +499,17 @@ final class Scalars {
                 throw r.mismatch("a string (Instant, ISO-8601)");
             }
             int at = r.i;
+            if (r.tag() == Tape.STR_ASCII) {
+                try {
+                    Instant fast = IsoText.instant(r.text, r.spanStart(), (int) r.t[at + 1]);
+                    if (fast != null) {
+                        r.i = at + 2;
+                        return fast;
+                    }
+                } catch (DateTimeException e) {
+                    // the JDK's parse gives the message
+                }
+            }
             String s = r.readString();
             try {
                 return Instant.parse(s);

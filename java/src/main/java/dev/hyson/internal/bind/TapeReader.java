@@ -367,6 +367,10 @@ public final class TapeReader implements ValueIn {
     private BigDecimal decimalText() {
         int off = (int) Tape.payload(t[i]);
         int len = numberLength(off);
+        BigDecimal fast = IsoText.decimal(text, off, len);
+        if (fast != null) {
+            return fast;
+        }
         if (!NumberText.scaleFits(text, off, len)) {
             throw fail(BindFailure.Problem.VALUE_OUT_OF_RANGE, "number " + numberText() + " out of the BigDecimal range");
         }
