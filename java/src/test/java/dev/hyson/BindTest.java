@@ -614,4 +614,32 @@ class BindTest {
             throw new AssertionError(text + ": " + e, e);
         }
     }
+
+    /** The writer's own ISO-8601 and UUID text is exactly what toString gives, for random values of every width. */
+    @Test
+    void fastTextWritingAgreesWithToString() {
+        Random r = new Random(9);
+        for (int k = 0; k < 5000; k++) {
+            long seconds = r.nextLong() % 400_000_000_000L;
+            int nanos = r.nextInt(4) == 0 ? 0 : r.nextInt(3) == 0 ? r.nextInt(1000) * 1_000_000 : r.nextInt(2) == 0
+                    ? r.nextInt(1_000_000) * 1000 : r.nextInt(1_000_000_000);
+            Instant instant = Instant.ofEpochSecond(seconds, nanos);
+            if (r.nextInt(5) == 0) {
+                instant = Instant.ofEpochSecond(seconds - seconds % 60); // whole minutes: still ':00' for Instant
+            }
+            ZoneOffset offset = ZoneOffset.ofTotalSeconds(r.nextInt(3) == 0 ? 0 : (r.nextInt(36 * 3600) - 18 * 3600)
+                    / (r.nextBoolean() ? 1 : 900) * (r.nextBoolean() ? 1 : 1));
+            LocalDateTime ldt = LocalDateTime.ofEpochSecond(Math.floorMod(seconds, 253402300799L + 62167219200L) - 62167219200L,
+                    nanos, ZoneOffset.UTC);
+            if (r.nextInt(4) == 0) {
+                ldt = ldt.withSecond(0).withNano(0);
+            }
+            for (Object v : List.of(instant, ldt, ldt.toLocalDate(), ldt.toLocalTime(), OffsetDateTime.of(ldt, offset),
+                    new UUID(r.nextLong(), r.nextLong()))) {
+                assertEquals("\"" + v + "\"", Json.write(v), v.getClass().getSimpleName());
+            }
+        }
+        assertEquals("\"+10000-01-01\"", Json.write(LocalDate.of(10000, 1, 1)));
+        assertEquals("\"-0001-01-01\"", Json.write(LocalDate.of(-1, 1, 1)));
+    }
 }

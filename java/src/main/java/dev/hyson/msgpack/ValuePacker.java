@@ -480,6 +480,41 @@ final class ValuePacker {
         }
         enter(v, depth);
         int n = m.size();
+        if (!m.mayOmit()) {
+            // every property is written: one pass, primitives without a box
+            p.packMapHeader(n + (m.discriminator() != null ? 1 : 0));
+            if (m.discriminator() != null) {
+                packKey(m.discriminator());
+                p.packString(m.discriminatorValue());
+            }
+            for (int i = 0; i < n; i++) {
+                String name = m.name(i);
+                packKey(name);
+                try {
+                    switch (m.kind(i)) {
+                        case WriteModel.LONG:
+                            p.packLong(m.getLong(v, i));
+                            break;
+                        case WriteModel.DOUBLE:
+                            p.packDouble(m.getDouble(v, i));
+                            break;
+                        case WriteModel.BOOLEAN:
+                            p.packBoolean(m.getBoolean(v, i));
+                            break;
+                        default:
+                            writeValue(m.get(v, i), depth + 1);
+                    }
+                } catch (WriteFailure fail) {
+                    throw fail.at(WriteFailure.memberSegment(name));
+                } catch (MessagePackException e) {
+                    throw e;
+                } catch (RuntimeException e) {
+                    throw new WriteFailure("cannot read property " + name + " of " + m.type().getName() + ": " + e, e)
+                            .at(WriteFailure.memberSegment(name));
+                }
+            }
+            return;
+        }
         Object[] values = new Object[n];
         int count = m.discriminator() != null ? 1 : 0;
         for (int i = 0; i < n; i++) {

@@ -19,7 +19,13 @@ final class NameTable {
     /** The name is known and its value is to be skipped ({@code @Ignore}, a discriminator). */
     static final int IGNORED = -2;
 
+    private static final java.lang.invoke.VarHandle LONG_LE = dev.hyson.internal.text.Swar.LONG_LE;
+
     private final byte[][] names;
+    /** Each name's first 8 bytes, little-endian, zero past its end. */
+    private final long[] heads;
+    /** The mask of those bytes (all ones for a name of 8 bytes or more). */
+    private final long[] headMasks;
     private final int[] codes;
     private final int[] slots;
     private final int mask;
@@ -32,6 +38,8 @@ final class NameTable {
     NameTable(String[] names, int[] codes) {
         int n = names.length;
         this.names = new byte[n][];
+        this.heads = new long[n];
+        this.headMasks = new long[n];
         this.codes = codes.clone();
         int size = Integer.highestOneBit(Math.max(4, n * 4) - 1) << 1;
         this.slots = new int[size];
@@ -40,6 +48,12 @@ final class NameTable {
         for (int k = 0; k < n; k++) {
             byte[] b = names[k].getBytes(StandardCharsets.UTF_8);
             this.names[k] = b;
+            long head = 0;
+            for (int j = Math.min(8, b.length) - 1; j >= 0; j--) {
+                head = (head << 8) | (b[j] & 0xFF);
+            }
+            heads[k] = head;
+            headMasks[k] = b.length >= 8 ? -1L : (1L << (8 * b.length)) - 1;
             if (byString.putIfAbsent(names[k], k) != null) {
                 continue; // a repeated name: the first keeps it
             }
@@ -86,8 +100,19 @@ final class NameTable {
             byte[][] names = this.names;
             if (expect >= 0 && expect < names.length) {
                 byte[] nb = names[expect];
-                if (nb.length == len && Arrays.equals(nb, 0, len, text, off, off + len)) {
-                    return codes[expect];
+                if (nb.length == len) {
+                    // the name's first 8 bytes as one word: the whole compare for a short name (a name
+                    // is followed by at least '":' and a value, so 8 bytes are there to read but for
+                    // the last few bytes of the input, which take the byte compare)
+                    if (off + 8 <= text.length) {
+                        long w = (long) LONG_LE.get(text, off);
+                        if ((w & headMasks[expect]) == heads[expect]
+                                && (len <= 8 || Arrays.equals(nb, 8, len, text, off + 8, off + len))) {
+                            return codes[expect];
+                        }
+                    } else if (Arrays.equals(nb, 0, len, text, off, off + len)) {
+                        return codes[expect];
+                    }
                 }
             }
             int h = hash(text, off, len) & mask;

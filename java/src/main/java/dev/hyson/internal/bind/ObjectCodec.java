@@ -124,6 +124,8 @@ final class ObjectCodec extends TapeCodec<Object> {
         int arg = -1;
         MethodHandle setter;
         MethodHandle getter;
+        /** The getter with its own types, for primitives read without a box. */
+        MethodHandle raw;
         Type writeType;
 
         void annotate(AnnotatedElement e) {
@@ -170,7 +172,8 @@ final class ObjectCodec extends TapeCodec<Object> {
                     info.readType = Types.resolve(c.getGenericType(), vars);
                     info.writeType = info.readType;
                     info.arg = k;
-                    info.getter = lookup.unreflect(c.getAccessor()).asType(GETTER);
+                    info.raw = lookup.unreflect(c.getAccessor());
+                    info.getter = info.raw.asType(GETTER);
                 }
                 MethodHandle ctor = lookup.findConstructor(type, MethodType.methodType(void.class, types));
                 creator = spread(ctor, cs.length);
@@ -261,6 +264,7 @@ final class ObjectCodec extends TapeCodec<Object> {
         // the write side
         List<String> wNames = new ArrayList<>();
         List<MethodHandle> getters = new ArrayList<>();
+        List<MethodHandle> raws = new ArrayList<>();
         List<Type> wTypes = new ArrayList<>();
         for (Info info : infos.values()) {
             if (info.getter == null || info.ignored) {
@@ -268,9 +272,11 @@ final class ObjectCodec extends TapeCodec<Object> {
             }
             wNames.add(info.name != null ? info.name : binder.naming().apply(info.javaName));
             getters.add(info.getter);
+            raws.add(info.raw);
             wTypes.add(info.writeType);
         }
         WriteModel model = new WriteModel(type, wNames.toArray(new String[0]), getters.toArray(new MethodHandle[0]),
+                raws.toArray(new MethodHandle[0]),
                 wTypes.toArray(new Type[0]), disc == null ? null : disc.name, disc == null ? null : disc.valueOf(type), binder);
         if (readProblem == null && props.isEmpty() && creator == null && noArg == null) {
             readProblem = "it has no properties";
@@ -359,7 +365,8 @@ final class ObjectCodec extends TapeCodec<Object> {
                 }
                 Type t = Types.resolve(f.getGenericType(), vars);
                 if (info.getter == null) {
-                    info.getter = l.unreflectGetter(f).asType(GETTER);
+                    info.raw = l.unreflectGetter(f);
+                    info.getter = info.raw.asType(GETTER);
                     info.writeType = t;
                 }
                 if (!Modifier.isFinal(m) && info.arg < 0 && info.setter == null && !writeOnly) {
@@ -381,7 +388,8 @@ final class ObjectCodec extends TapeCodec<Object> {
                 }
                 Info info = byJava.computeIfAbsent(prop, k -> info(infos, k));
                 info.annotate(m);
-                info.getter = lookup.unreflect(m).asType(GETTER);
+                info.raw = lookup.unreflect(m);
+                info.getter = info.raw.asType(GETTER);
                 info.writeType = Types.resolve(m.getGenericReturnType(), vars);
             } else if (m.getParameterCount() == 1 && n.startsWith("set") && n.length() > 3 && !writeOnly) {
                 String prop = decap(n.substring(3));

@@ -130,7 +130,7 @@ public final class TapeReader implements ValueIn {
         String s;
         switch (tag) {
             case Tape.STR_ASCII:
-                s = new String(text, spanStart(), (int) t[i + 1], StandardCharsets.ISO_8859_1);
+                s = ascii(text, spanStart(), (int) t[i + 1]);
                 break;
             case Tape.STR_UTF8:
                 s = TapeMaterializer.utf8(text, spanStart(), (int) t[i + 1], tape);
@@ -147,6 +147,16 @@ public final class TapeReader implements ValueIn {
         }
         i += 2;
         return s;
+    }
+
+    /**
+     * A string of ASCII bytes: the deprecated {@code String(byte[], int hibyte, int, int)}, which for
+     * a zero high byte is one array copy into a Latin-1 string, with no charset lookup or decoder
+     * (what {@code new String(b, off, len, ISO_8859_1)} costs on JDK 17).
+     */
+    @SuppressWarnings("deprecation")
+    static String ascii(byte[] b, int off, int len) {
+        return new String(b, 0, off, len);
     }
 
     /** The string of an escaped (decoded) entry. */

@@ -2,6 +2,7 @@ package dev.hyson.internal.bind;
 
 import dev.hyson.bind.Binder;
 import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodType;
 import java.lang.reflect.Type;
 import java.util.Optional;
 import java.util.OptionalDouble;
@@ -16,19 +17,55 @@ import java.util.OptionalLong;
  */
 public final class WriteModel {
     private final Class<?> type;
+    /** A property read as a reference (and written by its runtime class). */
+    public static final int OBJECT = 0;
+    /** A {@code String} property (a final class: no dispatch needed). */
+    public static final int STRING = 1;
+    /** An {@code int}, {@code long}, {@code short} or {@code byte} property, read without a box. */
+    public static final int LONG = 2;
+    /** A {@code double} property, read without a box. */
+    public static final int DOUBLE = 3;
+    /** A {@code boolean} property, read without a box. */
+    public static final int BOOLEAN = 4;
+
+    private static final MethodType AS_LONG = MethodType.methodType(long.class, Object.class);
+    private static final MethodType AS_DOUBLE = MethodType.methodType(double.class, Object.class);
+    private static final MethodType AS_BOOLEAN = MethodType.methodType(boolean.class, Object.class);
+
     private final String[] names;
     private final MethodHandle[] getters;
+    /** Per property: one of the kinds above, from its declared type. */
+    private final int[] kinds;
+    /** Per primitive property: its getter typed {@code (Object) long}, {@code (Object) double} or {@code (Object) boolean}. */
+    private final MethodHandle[] primitive;
     private final Type[] types;
     private final String discriminator;
     private final String discriminatorValue;
     private final boolean omitNulls;
     private final boolean omitEmptyOptionals;
 
-    WriteModel(Class<?> type, String[] names, MethodHandle[] getters, Type[] types, String discriminator,
+    WriteModel(Class<?> type, String[] names, MethodHandle[] getters, MethodHandle[] raw, Type[] types, String discriminator,
             String discriminatorValue, Binder binder) {
         this.type = type;
         this.names = names;
         this.getters = getters;
+        this.kinds = new int[names.length];
+        this.primitive = new MethodHandle[names.length];
+        for (int k = 0; k < names.length; k++) {
+            Class<?> r = raw[k].type().returnType();
+            if (r == String.class) {
+                kinds[k] = STRING;
+            } else if (r == int.class || r == long.class || r == short.class || r == byte.class) {
+                kinds[k] = LONG;
+                primitive[k] = raw[k].asType(AS_LONG);
+            } else if (r == double.class) {
+                kinds[k] = DOUBLE;
+                primitive[k] = raw[k].asType(AS_DOUBLE);
+            } else if (r == boolean.class) {
+                kinds[k] = BOOLEAN;
+                primitive[k] = raw[k].asType(AS_BOOLEAN);
+            }
+        }
         this.types = types;
         this.discriminator = discriminator;
         this.discriminatorValue = discriminatorValue;
@@ -77,6 +114,44 @@ public final class WriteModel {
     public Object get(Object value, int k) {
         try {
             return getters[k].invokeExact(value);
+        } catch (RuntimeException | Error e) {
+            throw e;
+        } catch (Throwable t) {
+            throw new IllegalStateException(t);
+        }
+    }
+
+    /** @param k a property index; @return how it is read: {@link #OBJECT}, {@link #STRING}, {@link #LONG}, {@link #DOUBLE} or {@link #BOOLEAN} */
+    public int kind(int k) {
+        return kinds[k];
+    }
+
+    /** Reads a {@link #LONG} property without a box. */
+    public long getLong(Object value, int k) {
+        try {
+            return (long) primitive[k].invokeExact(value);
+        } catch (RuntimeException | Error e) {
+            throw e;
+        } catch (Throwable t) {
+            throw new IllegalStateException(t);
+        }
+    }
+
+    /** Reads a {@link #DOUBLE} property without a box. */
+    public double getDouble(Object value, int k) {
+        try {
+            return (double) primitive[k].invokeExact(value);
+        } catch (RuntimeException | Error e) {
+            throw e;
+        } catch (Throwable t) {
+            throw new IllegalStateException(t);
+        }
+    }
+
+    /** Reads a {@link #BOOLEAN} property without a box. */
+    public boolean getBoolean(Object value, int k) {
+        try {
+            return (boolean) primitive[k].invokeExact(value);
         } catch (RuntimeException | Error e) {
             throw e;
         } catch (Throwable t) {

@@ -207,7 +207,9 @@ public final class Generator extends MemberNames {
             case TIME:
             case UUID:
                 // ISO-8601 (java.time's toString), and the 8-4-4-4-12 form: what binding reads back
-                writeString(v.toString());
+                if (!Temporals.write(this, v)) {
+                    writeString(v.toString());
+                }
                 break;
             case RECORD:
                 if (type.accessProblem() != null) {
@@ -530,16 +532,33 @@ public final class Generator extends MemberNames {
                 first = false;
             }
             int n = m.size();
+            boolean mayOmit = m.mayOmit();
             for (int k = 0; k < n; k++) {
                 name = m.name(k);
-                Object v;
+                int kind = m.kind(k);
+                Object v = null;
+                long l = 0;
+                double d = 0;
+                boolean z = false;
                 try {
-                    v = m.get(value, k);
+                    switch (kind) {
+                        case WriteModel.LONG:
+                            l = m.getLong(value, k);
+                            break;
+                        case WriteModel.DOUBLE:
+                            d = m.getDouble(value, k);
+                            break;
+                        case WriteModel.BOOLEAN:
+                            z = m.getBoolean(value, k);
+                            break;
+                        default:
+                            v = m.get(value, k);
+                            if (mayOmit && m.omitted(v)) {
+                                continue;
+                            }
+                    }
                 } catch (RuntimeException e) {
                     throw new WriteFailure("cannot read property " + name + " of " + m.type().getName() + ": " + e, e);
-                }
-                if (m.omitted(v)) {
-                    continue;
                 }
                 if (!first) {
                     writeRaw((byte) ',');
@@ -548,7 +567,25 @@ public final class Generator extends MemberNames {
                     newline(depth + 1);
                 }
                 writeKey(name);
-                writeValue(v, depth + 1);
+                switch (kind) {
+                    case WriteModel.LONG:
+                        writeLong(l);
+                        break;
+                    case WriteModel.DOUBLE:
+                        writeDouble(d);
+                        break;
+                    case WriteModel.BOOLEAN:
+                        writeBoolean(z);
+                        break;
+                    case WriteModel.STRING:
+                        if (v != null) {
+                            writeString((String) v);
+                            break;
+                        }
+                        // fall through: null
+                    default:
+                        writeValue(v, depth + 1);
+                }
                 first = false;
             }
         } catch (WriteFailure f) {
