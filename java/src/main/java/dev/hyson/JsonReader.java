@@ -431,6 +431,10 @@ public final class JsonReader {
                 return r.readRoot(codec);
             } catch (BindFailure f) {
                 throw r.toPublic(f);
+            } catch (StackOverflowError e) {
+                // codecs recurse per level of the type's nesting (the tape itself was built within maxDepth)
+                throw new JsonParseException(JsonParseException.Kind.LIMIT_EXCEEDED, "nesting too deep for binding on this"
+                        + " thread's stack", "lower JsonReader.Builder.maxDepth or raise the thread's stack size (-Xss)", 0, 1, 1);
             }
         } finally {
             release(tape);

@@ -642,4 +642,35 @@ class BindTest {
         assertEquals("\"+10000-01-01\"", Json.write(LocalDate.of(10000, 1, 1)));
         assertEquals("\"-0001-01-01\"", Json.write(LocalDate.of(-1, 1, 1)));
     }
+
+    /** Deep nesting binds within the default depth, and past the thread's stack fails with a limit error, not a StackOverflowError. */
+    @ParameterizedTest
+    @MethodSource("backends")
+    void deepNesting(Backend backend) {
+        StringBuilder b = new StringBuilder();
+        int depth = 450; // each level is an object and an array: 900 of the default 1000
+        for (int k = 0; k < depth; k++) {
+            b.append("{\"name\":\"n\",\"children\":[");
+        }
+        for (int k = 0; k < depth; k++) {
+            b.append("]}");
+        }
+        Node root = TestSupport.reader(backend).read(b.toString(), Node.class);
+        int levels = 0;
+        for (Node n = root; n != null; n = n.children().isEmpty() ? null : n.children().get(0)) {
+            levels++;
+        }
+        assertEquals(depth, levels);
+        StringBuilder deep = new StringBuilder();
+        for (int k = 0; k < 200_000; k++) {
+            deep.append("{\"children\":[");
+        }
+        for (int k = 0; k < 200_000; k++) {
+            deep.append("]}");
+        }
+        JsonReader unlimited = TestSupport.reader(backend, o -> o.maxDepth(1_000_000));
+        JsonParseException e = assertThrows(JsonParseException.class, () -> unlimited.read(deep.toString(), Node.class));
+        assertEquals(JsonParseException.Kind.LIMIT_EXCEEDED, e.kind());
+        assertTrue(e.getMessage().contains("-Xss"), e.getMessage());
+    }
 }

@@ -401,6 +401,9 @@ public final class MessagePackFactory {
                 return r.readRoot(codec);
             } catch (BindFailure f) {
                 throw r.toPublic(f);
+            } catch (StackOverflowError e) {
+                throw new MessagePackException(MessagePackException.Kind.LIMIT_EXCEEDED, "nesting too deep for binding on this"
+                        + " thread's stack (lower maxDepth or raise -Xss)", 0);
             }
         } finally {
             tape.trim();

@@ -87,6 +87,32 @@ final class NameTable {
      * @return the code of the matched name, or {@link #UNKNOWN}
      */
     int match(TapeReader r, int expect) {
+        // the hot case, kept small enough to inline: an ASCII name equal to the one expected next
+        long[] t = r.t;
+        int i = r.i;
+        long e = t[i];
+        if (Tape.tag(e) == Tape.STR_ASCII && expect >= 0 && expect < names.length) {
+            long e1 = t[i + 1];
+            int len = (int) e1;
+            byte[] nb = names[expect];
+            byte[] text = r.text;
+            int off = r.packed ? (int) (e1 >>> 32) : (int) Tape.payload(e) + 1;
+            // the name's first 8 bytes as one word: the whole compare for a short name (a name is
+            // followed by at least '":' and a value, so 8 bytes are there to read but for the last
+            // few bytes of the input, which take the byte compare)
+            if (nb.length == len && off + 8 <= text.length) {
+                long w = (long) LONG_LE.get(text, off);
+                if ((w & headMasks[expect]) == heads[expect] && (len <= 8 || Arrays.equals(nb, 8, len, text, off + 8, off + len))) {
+                    r.i = i + 2;
+                    return codes[expect];
+                }
+            }
+        }
+        return matchAny(r);
+    }
+
+    /** Any name: the hash table for a plain one, a string lookup for one with escapes. */
+    private int matchAny(TapeReader r) {
         long[] t = r.t;
         int i = r.i;
         long e = t[i];
@@ -97,24 +123,6 @@ final class NameTable {
             byte[] text = r.text;
             int off = r.packed ? (int) (e1 >>> 32) : (int) Tape.payload(e) + 1;
             int len = (int) e1;
-            byte[][] names = this.names;
-            if (expect >= 0 && expect < names.length) {
-                byte[] nb = names[expect];
-                if (nb.length == len) {
-                    // the name's first 8 bytes as one word: the whole compare for a short name (a name
-                    // is followed by at least '":' and a value, so 8 bytes are there to read but for
-                    // the last few bytes of the input, which take the byte compare)
-                    if (off + 8 <= text.length) {
-                        long w = (long) LONG_LE.get(text, off);
-                        if ((w & headMasks[expect]) == heads[expect]
-                                && (len <= 8 || Arrays.equals(nb, 8, len, text, off + 8, off + len))) {
-                            return codes[expect];
-                        }
-                    } else if (Arrays.equals(nb, 0, len, text, off, off + len)) {
-                        return codes[expect];
-                    }
-                }
-            }
             int h = hash(text, off, len) & mask;
             for (;;) {
                 int k = slots[h];

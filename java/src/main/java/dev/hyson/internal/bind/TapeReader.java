@@ -126,6 +126,17 @@ public final class TapeReader implements ValueIn {
     @Override
     public String readString() {
         long e = t[i];
+        if (Tape.tag(e) == Tape.STR_ASCII) {
+            // the hot case, small enough to inline
+            long e1 = t[i + 1];
+            String s = ascii(text, packed ? (int) (e1 >>> 32) : (int) Tape.payload(e) + 1, (int) e1);
+            i += 2;
+            return s;
+        }
+        return readOtherString(e);
+    }
+
+    private String readOtherString(long e) {
         int tag = Tape.tag(e);
         String s;
         switch (tag) {
