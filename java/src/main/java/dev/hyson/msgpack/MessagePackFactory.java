@@ -395,7 +395,7 @@ public final class MessagePackFactory {
         try {
             TapeBuilder.scan(this, msgpack, offset, length, tape);
             int end = offset + length;
-            PackTape.Trees trees = at -> unpack(msgpack, (int) at, end - (int) at, true);
+            PackTape.Trees trees = at -> unpackAt(msgpack, offset, (int) at, end);
             TapeReader r = new TapeReader(tape, msgpack, offset, end, null, codecs, trees);
             try {
                 return r.readRoot(codec);
@@ -411,11 +411,11 @@ public final class MessagePackFactory {
         }
     }
 
-    /** One value from {@code msgpack[offset, ...)}, bytes after it allowed (a tape's subtree). */
-    private Object unpack(byte[] msgpack, int offset, int length, boolean prefix) {
+    /** One value from {@code msgpack[at, end)}, bytes after it allowed (a tape's subtree); offsets in errors relative to {@code start}. */
+    private Object unpackAt(byte[] msgpack, int start, int at, int end) {
         MessageUnpacker u = pools.acquireUnpacker();
         try {
-            u.reset(msgpack, offset, length, -(long) offset, 0);
+            u.reset(msgpack, at, end - at, -(long) start, 0);
             return u.unpackValue();
         } finally {
             pools.releaseUnpacker(u);

@@ -173,7 +173,12 @@ final class ValuePacker {
                 writeBytes((byte[]) v);
                 break;
             case ENUM: {
-                Object w = f.codecs.writerFor(c);
+                Object w;
+                try {
+                    w = f.codecs.writerFor(c);
+                } catch (IllegalArgumentException e) {
+                    throw new WriteFailure(e.getMessage());
+                }
                 p.packString(w instanceof String[] ? ((String[]) w)[((Enum<?>) v).ordinal()] : ((Enum<?>) v).name());
                 break;
             }
@@ -501,8 +506,15 @@ final class ValuePacker {
                         case WriteModel.BOOLEAN:
                             p.packBoolean(m.getBoolean(v, i));
                             break;
-                        default:
-                            writeValue(m.get(v, i), depth + 1);
+                        default: {
+                            Object value = m.get(v, i);
+                            Codec<Object> codec = value == null ? null : m.codec(i);
+                            if (codec != null) {
+                                writeWithCodec(value, codec, depth + 1);
+                            } else {
+                                writeValue(value, depth + 1);
+                            }
+                        }
                     }
                 } catch (WriteFailure fail) {
                     throw fail.at(WriteFailure.memberSegment(name));
@@ -540,7 +552,12 @@ final class ValuePacker {
             String name = m.name(i);
             packKey(name);
             try {
-                writeValue(values[i], depth + 1);
+                Codec<Object> codec = values[i] == null ? null : m.codec(i);
+                if (codec != null) {
+                    writeWithCodec(values[i], codec, depth + 1);
+                } else {
+                    writeValue(values[i], depth + 1);
+                }
             } catch (WriteFailure fail) {
                 throw fail.at(WriteFailure.memberSegment(name));
             }

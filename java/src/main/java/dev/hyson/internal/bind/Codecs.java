@@ -203,7 +203,7 @@ public final class Codecs {
             }
             factory = n -> {
                 try {
-                    return (Collection<Object>) ctor.invokeExact();
+                    return (Collection<Object>) (Object) ctor.invokeExact();
                 } catch (Throwable e) {
                     throw new IllegalStateException("the constructor of " + raw.getName() + " failed", e);
                 }
@@ -229,7 +229,7 @@ public final class Codecs {
             }
             factory = n -> {
                 try {
-                    return (Map<Object, Object>) ctor.invokeExact();
+                    return (Map<Object, Object>) (Object) ctor.invokeExact();
                 } catch (Throwable e) {
                     throw new IllegalStateException("the constructor of " + raw.getName() + " failed", e);
                 }

@@ -37,16 +37,28 @@ final class Containers {
             r.i += 2;
             Collection<Object> c = factory.apply(n);
             TapeCodec<?> e = element;
-            if (e == Scalars.STRING) {
-                for (int k = 0; k < n; k++) {
-                    c.add(r.readString());
+            int k = 0;
+            int at = r.i;
+            try {
+                if (e == Scalars.STRING) {
+                    for (; k < n; k++) {
+                        at = r.i;
+                        c.add(r.readString());
+                    }
+                    return c;
+                }
+                for (; k < n; k++) {
+                    at = r.i;
+                    c.add(r.readNullable(e));
                 }
                 return c;
+            } catch (NullPointerException x) {
+                // a sorted set, a queue or a deque refuses null
+                throw r.failAt(BindFailure.Problem.TYPE_MISMATCH, at, "null is not allowed in a " + what, null);
+            } catch (ClassCastException x) {
+                // a sorted set of elements that are not mutually comparable
+                throw r.failAt(BindFailure.Problem.TYPE_MISMATCH, at, "an element a " + what + " cannot order: " + x.getMessage(), null);
             }
-            for (int k = 0; k < n; k++) {
-                c.add(r.readNullable(e));
-            }
-            return c;
         }
 
         @Override
@@ -176,14 +188,19 @@ final class Containers {
                 int at = r.i;
                 Object name = key == Scalars.STRING ? r.readString() : key.read(r);
                 Object v = r.readNullable(value);
-                if (policy == DuplicateKeyPolicy.LAST_WINS) {
-                    m.put(name, v);
-                } else if (m.containsKey(name)) {
-                    if (policy == DuplicateKeyPolicy.ERROR) {
-                        throw r.failAt(BindFailure.Problem.DUPLICATE_KEY, at, "duplicate member name \"" + name + "\"", null);
+                try {
+                    if (policy == DuplicateKeyPolicy.LAST_WINS) {
+                        m.put(name, v);
+                    } else if (m.containsKey(name)) {
+                        if (policy == DuplicateKeyPolicy.ERROR) {
+                            throw r.failAt(BindFailure.Problem.DUPLICATE_KEY, at, "duplicate member name \"" + name + "\"", null);
+                        }
+                    } else {
+                        m.put(name, v);
                     }
-                } else {
-                    m.put(name, v);
+                } catch (NullPointerException | ClassCastException x) {
+                    // a sorted map refuses a null key (a MessagePack nil) and keys it cannot order
+                    throw r.failAt(BindFailure.Problem.TYPE_MISMATCH, at, "a key a " + what + " cannot hold: " + name, null);
                 }
             }
             return m;
@@ -208,7 +225,11 @@ final class Containers {
             this.direct = direct;
             this.parse = parse;
             this.what = what;
+            this.integer = what.equals("int") || what.equals("long") || what.equals("short") || what.equals("byte");
         }
+
+        /** Whether the key type is an integer type (a key out of its range is VALUE_OUT_OF_RANGE). */
+        private final boolean integer;
 
         @Override
         public Object read(TapeReader r) {
@@ -217,10 +238,17 @@ final class Containers {
             }
             int at = r.i;
             String s = r.readString();
+            // a number key is a JSON number's text (ASCII digits, no '+', no spaces), of a bounded length
+            boolean numeric = !what.equals("UUID");
+            if (numeric && (s.length() > 1000 || !dev.hyson.internal.number.NumberText.isNumber(s))) {
+                throw r.failAt(BindFailure.Problem.INVALID_FORMAT, at, "invalid " + what + " key \"" + Scalars.clip(s)
+                        + "\": expected a JSON number", null);
+            }
             try {
                 return parse.apply(s);
             } catch (RuntimeException e) {
-                throw r.failAt(BindFailure.Problem.INVALID_FORMAT, at, "invalid " + what + " key \"" + Scalars.clip(s) + "\"", null);
+                throw r.failAt(numeric && integer ? BindFailure.Problem.VALUE_OUT_OF_RANGE : BindFailure.Problem.INVALID_FORMAT, at,
+                        "invalid " + what + " key \"" + Scalars.clip(s) + "\"", null);
             }
         }
 

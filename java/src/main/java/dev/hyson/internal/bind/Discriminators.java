@@ -48,6 +48,10 @@ final class Discriminators {
                     + " needs subtypes = {...}");
         }
         for (Class<?> c : concrete) {
+            if (!base.isAssignableFrom(c)) {
+                throw new IllegalArgumentException("cannot bind " + base.getName() + ": its @Discriminator subtype "
+                        + c.getName() + " is not a subtype of it");
+            }
             DiscriminatorValue v = c.getAnnotation(DiscriminatorValue.class);
             String value = v != null ? v.value() : c.getSimpleName();
             Class<?> other = info.byValue.putIfAbsent(value, c);

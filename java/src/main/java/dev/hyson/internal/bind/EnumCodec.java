@@ -33,6 +33,13 @@ final class EnumCodec extends TapeCodec<Object> {
                 names[k] = name;
             }
         }
+        java.util.Set<String> distinct = new java.util.HashSet<>();
+        for (String n : names) {
+            if (!distinct.add(n)) {
+                throw new IllegalArgumentException("cannot bind " + type.getName() + ": two constants have the name \"" + n
+                        + "\"; give one another @Name");
+            }
+        }
         return names;
     }
 

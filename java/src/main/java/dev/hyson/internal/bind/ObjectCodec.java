@@ -242,6 +242,15 @@ final class ObjectCodec extends TapeCodec<Object> {
             tableNames.add(disc.name);
             codes.add(NameTable.IGNORED);
         }
+        // two properties may not share a member name: one would silently shadow the other, and the
+        // writer would write the name twice
+        java.util.Set<String> distinct = new java.util.HashSet<>();
+        for (String n : tableNames) {
+            if (!distinct.add(n)) {
+                throw new IllegalArgumentException("cannot bind " + type.getName() + ": two of its properties (or a property"
+                        + " and its discriminator) have the member name \"" + n + "\"; rename one with @Name");
+            }
+        }
         // order the table so index k is property k where possible (the expected-next hint)
         String[] names = new String[tableNames.size()];
         int[] codeArray = new int[names.length];
@@ -274,6 +283,16 @@ final class ObjectCodec extends TapeCodec<Object> {
             getters.add(info.getter);
             raws.add(info.raw);
             wTypes.add(info.writeType);
+        }
+        java.util.Set<String> written = new java.util.HashSet<>();
+        if (disc != null) {
+            written.add(disc.name);
+        }
+        for (String n : wNames) {
+            if (!written.add(n)) {
+                throw new IllegalArgumentException("cannot bind " + type.getName() + ": two of its properties (or a property"
+                        + " and its discriminator) have the member name \"" + n + "\"; rename one with @Name");
+            }
         }
         WriteModel model = new WriteModel(type, wNames.toArray(new String[0]), getters.toArray(new MethodHandle[0]),
                 raws.toArray(new MethodHandle[0]),
@@ -462,6 +481,8 @@ final class ObjectCodec extends TapeCodec<Object> {
         int expect = 0;
         NameTable names = this.names;
         DuplicateKeyPolicy dup = null;
+        Object[] late = null;
+        int[] lateAt = null;
         boolean failUnknown = codecs.binder.failOnUnknownMembers();
         for (int m = 0; m < count; m++) {
             int nameAt = r.i;
@@ -507,10 +528,18 @@ final class ObjectCodec extends TapeCodec<Object> {
                 default:
                     v = r.readNullable(prop.codec);
             }
-            if (args != null && prop.arg >= 0) {
+            if (args == null) {
+                set(r, bean, prop, v, nameAt);
+            } else if (prop.arg >= 0) {
                 args[prop.arg] = v;
             } else {
-                set(r, bean, prop, v, nameAt);
+                // a setter or field beside a creator: set once the object exists
+                if (late == null) {
+                    late = new Object[props.length];
+                    lateAt = new int[props.length];
+                }
+                late[p] = v;
+                lateAt[p] = nameAt + 1;
             }
             if (seenMany != null) {
                 seenMany[p] = true;
@@ -537,13 +566,22 @@ final class ObjectCodec extends TapeCodec<Object> {
         if (args == null) {
             return bean;
         }
+        Object made;
         try {
-            return creator.invokeExact(args);
+            made = creator.invokeExact(args);
         } catch (RuntimeException | Error e) {
             throw r.failAt(BindFailure.Problem.INVALID_FORMAT, at, "the constructor of " + type.getName() + " failed: " + e, e);
         } catch (Throwable e) {
             throw r.failAt(BindFailure.Problem.INVALID_FORMAT, at, "the constructor of " + type.getName() + " failed: " + e, e);
         }
+        if (late != null) {
+            for (int p = 0; p < props.length; p++) {
+                if (lateAt[p] > 0) {
+                    set(r, made, props[p], late[p], lateAt[p] - 1);
+                }
+            }
+        }
+        return made;
     }
 
     private void set(TapeReader r, Object bean, Prop prop, Object v, int at) {
@@ -556,7 +594,7 @@ final class ObjectCodec extends TapeCodec<Object> {
         try {
             prop.setter.invokeExact(bean, v);
         } catch (Throwable e) {
-            throw r.failAt(BindFailure.Problem.INVALID_FORMAT, at, "setting " + prop.name + " of " + type.getName()
+            throw r.failAt(BindFailure.Problem.INVALID_FORMAT, at + 2, "setting " + prop.name + " of " + type.getName()
                     + " failed: " + e, e);
         }
     }

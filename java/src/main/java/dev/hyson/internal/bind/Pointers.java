@@ -46,6 +46,9 @@ final class Pointers {
                 i += 2;
                 if (object[depth]) {
                     names[depth] = nameAt(r, i);
+                    if (i == target) {
+                        return build(depth, object, index, names); // a failure at a member name or map key
+                    }
                     i = TapeReader.next(t, i);
                 }
                 continue;
@@ -60,6 +63,9 @@ final class Pointers {
                     index[depth]++;
                     if (object[depth]) {
                         names[depth] = nameAt(r, i);
+                        if (i == target) {
+                            return build(depth, object, index, names);
+                        }
                         i = TapeReader.next(t, i);
                     }
                     break;
@@ -77,7 +83,8 @@ final class Pointers {
             if (TapeReader.isString(r.tag())) {
                 return r.readString();
             }
-            return String.valueOf(r.readTree());
+            Object key = r.readTree();
+            return key instanceof byte[] ? java.util.Base64.getEncoder().encodeToString((byte[]) key) : String.valueOf(key);
         } finally {
             r.i = saved;
         }

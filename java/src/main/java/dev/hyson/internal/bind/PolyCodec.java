@@ -54,7 +54,7 @@ final class PolyCodec extends TapeCodec<Object> {
                     }
                     break;
                 }
-                r.skip();
+                r.skipIndexed();
             }
         } finally {
             r.i = at;

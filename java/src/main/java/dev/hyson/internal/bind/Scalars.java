@@ -67,7 +67,8 @@ final class Scalars {
             return BIG_INTEGER;
         } else if (c == Number.class) {
             return NUMBER;
-        } else if (c == Object.class) {
+        } else if (c == Object.class || c == Comparable.class || c == java.io.Serializable.class) {
+            // the interfaces every scalar of the tree has (a type variable bounded by Comparable reads so)
             return TREE;
         } else if (c == UUID.class) {
             return UUIDS;

@@ -278,8 +278,17 @@ public final class TapeReader implements ValueIn {
         int tag = Tape.tag(t[i]);
         if (!packed && (tag == Tape.DOUBLE || tag == Tape.BIG_INTEGER || tag == Tape.BIG_DECIMAL)) {
             float f = Float.parseFloat(numberText());
+            if (Float.isInfinite(f)) {
+                throw fail(BindFailure.Problem.VALUE_OUT_OF_RANGE, "number " + numberText() + " out of the float range");
+            }
             i += 2;
             return f;
+        }
+        if (tag == Tape.DOUBLE) {
+            double d = Double.longBitsToDouble(t[i + 1]);
+            if (Double.isFinite(d) && Math.abs(d) > Float.MAX_VALUE && (float) d == (float) Double.POSITIVE_INFINITY * Math.signum(d)) {
+                throw fail(BindFailure.Problem.VALUE_OUT_OF_RANGE, "number " + d + " out of the float range");
+            }
         }
         if (packed && tag == Tape.DOUBLE && PackTape.isFloat32(t[i])) {
             i += 2;
@@ -334,8 +343,13 @@ public final class TapeReader implements ValueIn {
     private Number numberFromString(boolean decimal) {
         int at = i;
         String s = readString();
+        if (s.length() > maxDigits() || !dev.hyson.internal.number.NumberText.isNumber(s)) {
+            i = at;
+            throw fail(BindFailure.Problem.INVALID_FORMAT, "invalid number text \"" + Scalars.clip(s) + "\" (a JSON number of at most "
+                    + maxDigits() + " characters)");
+        }
         try {
-            return decimal ? new BigDecimal(s) : new BigInteger(s);
+            return decimal ? new BigDecimal(s) : integral(new BigDecimal(s));
         } catch (NumberFormatException x) {
             i = at;
             throw fail(BindFailure.Problem.INVALID_FORMAT, "invalid number text \"" + Scalars.clip(s) + "\"");
@@ -359,11 +373,7 @@ public final class TapeReader implements ValueIn {
                 if (packed) {
                     i -= 2;
                 }
-                try {
-                    b = d.toBigIntegerExact();
-                } catch (ArithmeticException x) {
-                    throw fail(BindFailure.Problem.VALUE_OUT_OF_RANGE, "number " + numberText() + " is not an integer");
-                }
+                b = integral(d);
                 break;
             }
             case Tape.NULL:
@@ -377,6 +387,35 @@ public final class TapeReader implements ValueIn {
         }
         i += 2;
         return b;
+    }
+
+    /** The most digits an integer made from a decimal's text (or a MessagePack str) may have. */
+    private int maxDigits() {
+        return cfg == null ? 1000 : cfg.maxNumberLength;
+    }
+
+    /**
+     * The integer a decimal stands for, in time linear in its text: {@code 1e-10000000} is refused
+     * before any division, {@code 1e10000000} before a ten-million-digit number is made.
+     */
+    private BigInteger integral(BigDecimal d) {
+        if (d.signum() == 0) {
+            return BigInteger.ZERO;
+        }
+        if (d.precision() - d.scale() <= 0) {
+            throw fail(BindFailure.Problem.VALUE_OUT_OF_RANGE, "number " + Scalars.clip(numberText()) + " is not an integer");
+        }
+        if (d.scale() > 0) {
+            d = d.stripTrailingZeros();
+            if (d.scale() > 0) {
+                throw fail(BindFailure.Problem.VALUE_OUT_OF_RANGE, "number " + Scalars.clip(numberText()) + " is not an integer");
+            }
+        }
+        if ((long) d.precision() - d.scale() > maxDigits()) {
+            throw fail(BindFailure.Problem.VALUE_OUT_OF_RANGE, "number " + Scalars.clip(numberText()) + " has more than "
+                    + maxDigits() + " digits (maxNumberLength)");
+        }
+        return d.toBigIntegerExact();
     }
 
     /** A MessagePack BIG_INTEGER: a uint64 above Long.MAX_VALUE, its bits in entry 1. */
@@ -539,8 +578,10 @@ public final class TapeReader implements ValueIn {
     }
 
     @Override
+    @SuppressWarnings("unchecked")
     public <T> T read(Class<T> type) {
-        return type.cast(readAs(type));
+        Object v = readAs(type);
+        return type.isPrimitive() ? (T) v : type.cast(v);
     }
 
     @SuppressWarnings("unchecked")
@@ -578,6 +619,60 @@ public final class TapeReader implements ValueIn {
     @Override
     public void skip() {
         i = next(t, i);
+    }
+
+    /** Per container entry, the entry after the container; built on first {@link #skipContainer} (one pass), else null. */
+    private int[] ends;
+
+    /**
+     * Skips the current value in constant time once the document's container ends are known: for
+     * codecs that may skip the same subtree once per level of nesting (a discriminator that is not
+     * the first member), which {@link #skip} would make quadratic.
+     */
+    void skipIndexed() {
+        int tag = Tape.tag(t[i]);
+        if (tag != Tape.OBJECT && tag != Tape.ARRAY) {
+            skip();
+            return;
+        }
+        if (ends == null) {
+            ends = containerEnds(t, tape.size);
+        }
+        i = ends[i];
+    }
+
+    private static int[] containerEnds(long[] t, int size) {
+        int[] ends = new int[size];
+        int[] stack = new int[64];
+        long[] left = new long[64];
+        int depth = 0;
+        int j = 0;
+        while (j < size) {
+            long e = t[j];
+            int tag = Tape.tag(e);
+            int start = j;
+            if (tag == Tape.OBJECT || tag == Tape.ARRAY) {
+                long n = tag == Tape.OBJECT ? 2 * t[j + 1] : t[j + 1];
+                j += 2;
+                if (n > 0) {
+                    if (++depth == stack.length) {
+                        stack = java.util.Arrays.copyOf(stack, depth * 2);
+                        left = java.util.Arrays.copyOf(left, depth * 2);
+                    }
+                    stack[depth] = start;
+                    left[depth] = n;
+                    continue;
+                }
+                ends[start] = j;
+            } else {
+                j += tag >= Tape.TRUE && tag <= Tape.NULL ? 1 : 2;
+            }
+            while (depth > 0 && --left[depth] == 0) {
+                ends[stack[depth]] = j;
+                depth--;
+            }
+        }
+        return ends;
     }
 
     /**

@@ -27,7 +27,9 @@ final class Types {
             return raw(((WildcardType) t).getUpperBounds()[0]);
         } else if (t instanceof TypeVariable) {
             Type[] bounds = ((TypeVariable<?>) t).getBounds();
-            return bounds.length == 0 ? Object.class : raw(bounds[0]);
+            Type b = bounds.length == 0 ? Object.class : bounds[0];
+            return b instanceof Class ? (Class<?>) b : b instanceof ParameterizedType
+                    ? (Class<?>) ((ParameterizedType) b).getRawType() : Object.class;
         }
         throw new IllegalArgumentException("unsupported type " + t);
     }
@@ -55,8 +57,10 @@ final class Types {
             if (v != null) {
                 return v;
             }
+            // an unbound variable is its bound's erasure: a bound may name the variable itself
+            // (T extends Comparable<T>), which must not be followed
             Type[] bounds = ((TypeVariable<?>) t).getBounds();
-            return bounds.length == 0 ? Object.class : resolve(bounds[0], Map.of());
+            return bounds.length == 0 ? Object.class : raw(bounds[0]);
         } else if (t instanceof ParameterizedType) {
             ParameterizedType p = (ParameterizedType) t;
             Type[] args = p.getActualTypeArguments().clone();

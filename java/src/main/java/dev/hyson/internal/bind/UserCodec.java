@@ -21,7 +21,7 @@ final class UserCodec extends TapeCodec<Object> {
         int outer = r.codecValue;
         r.codecValue = at;
         try {
-            v = codec.read(r);
+            v = codec.read(new CodecIn(r));
         } catch (RuntimeException e) {
             throw r.wrap(e, at, codec);
         } finally {

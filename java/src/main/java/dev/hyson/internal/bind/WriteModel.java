@@ -41,6 +41,8 @@ public final class WriteModel {
     private final Type[] types;
     private final String discriminator;
     private final String discriminatorValue;
+    /** Per property: the user codec registered for its declared (generic) type, or null. */
+    private final dev.hyson.bind.Codec<?>[] codecs;
     private final boolean omitNulls;
     private final boolean omitEmptyOptionals;
 
@@ -51,9 +53,15 @@ public final class WriteModel {
         this.getters = getters;
         this.kinds = new int[names.length];
         this.primitive = new MethodHandle[names.length];
+        this.codecs = new dev.hyson.bind.Codec<?>[names.length];
+        for (int k = 0; k < names.length; k++) {
+            codecs[k] = types[k] instanceof Class ? null : binder.codecFor(types[k]);
+        }
         for (int k = 0; k < names.length; k++) {
             Class<?> r = raw[k].type().returnType();
-            if (r == String.class) {
+            if (codecs[k] != null) {
+                kinds[k] = OBJECT;
+            } else if (r == String.class) {
                 kinds[k] = STRING;
             } else if (r == int.class || r == long.class || r == short.class || r == byte.class) {
                 kinds[k] = LONG;
@@ -119,6 +127,16 @@ public final class WriteModel {
         } catch (Throwable t) {
             throw new IllegalStateException(t);
         }
+    }
+
+    /**
+     * @param k a property index
+     * @return the user codec registered for the property's declared generic type (such as
+     *     {@code Range<Integer>}), which the writer uses instead of the value's class; null for none
+     */
+    @SuppressWarnings("unchecked")
+    public dev.hyson.bind.Codec<Object> codec(int k) {
+        return (dev.hyson.bind.Codec<Object>) codecs[k];
     }
 
     /** @param k a property index; @return how it is read: {@link #OBJECT}, {@link #STRING}, {@link #LONG}, {@link #DOUBLE} or {@link #BOOLEAN} */

@@ -158,7 +158,7 @@ public final class Generator extends MemberNames {
                 writeString(java.util.Base64.getEncoder().encodeToString((byte[]) v));
                 break;
             case ENUM: {
-                Object w = cfg.codecs.writerFor(c);
+                Object w = modelOrBuiltIn(c);
                 writeString(w instanceof String[] ? ((String[]) w)[((Enum<?>) v).ordinal()] : ((Enum<?>) v).name());
                 break;
             }
@@ -584,7 +584,12 @@ public final class Generator extends MemberNames {
                         }
                         // fall through: null
                     default:
-                        writeValue(v, depth + 1);
+                        Codec<Object> codec = v == null ? null : m.codec(k);
+                        if (codec != null) {
+                            writeWithCodec(v, codec, depth + 1);
+                        } else {
+                            writeValue(v, depth + 1);
+                        }
                 }
                 first = false;
             }

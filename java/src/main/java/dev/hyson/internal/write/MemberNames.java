@@ -94,7 +94,12 @@ abstract class MemberNames extends JsonStrings {
             return key.toString();
         }
         if (key instanceof Enum) {
-            Object names = cfg.codecs.writerFor(key.getClass());
+            Object names;
+            try {
+                names = cfg.codecs.writerFor(key.getClass());
+            } catch (IllegalArgumentException e) {
+                throw new WriteFailure(e.getMessage());
+            }
             return names instanceof String[] ? ((String[]) names)[((Enum<?>) key).ordinal()] : ((Enum<?>) key).name();
         }
         if (key instanceof Boolean || key instanceof Character || key instanceof java.util.UUID) {

@@ -1,0 +1,263 @@
+package dev.hyson;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.hyson.bind.Binder;
+import dev.hyson.bind.Codec;
+import dev.hyson.bind.Creator;
+import dev.hyson.bind.Discriminator;
+import dev.hyson.bind.Name;
+import dev.hyson.bind.ValueIn;
+import dev.hyson.bind.ValueOut;
+import dev.hyson.msgpack.MessagePackException;
+import dev.hyson.msgpack.MessagePackFactory;
+import java.math.BigInteger;
+import java.time.Duration;
+import java.util.Hashtable;
+import java.util.LinkedList;
+import java.util.List;
+import java.util.Map;
+import java.util.SortedSet;
+import java.util.Vector;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/** Binding's edges, each found by attacking it: the types and inputs that must fail cleanly, or work. */
+class BindEdgeTest {
+    static Stream<Backend> backends() {
+        return TestSupport.backends().stream();
+    }
+
+    record Sorted<T extends Comparable<T>>(T v, List<T> all) {
+    }
+
+    record Concrete(LinkedList<String> list, Vector<Integer> vector, Hashtable<String, Long> table) {
+    }
+
+    record SortedHolder(SortedSet<String> v) {
+    }
+
+    record IntKeys(Map<Integer, String> v) {
+    }
+
+    record Holder(Map<String, Integer> m, List<IntKeys> items) {
+    }
+
+    record Big(BigInteger v) {
+    }
+
+    record Floats(float v) {
+    }
+
+    record Range(int lo, int hi) {
+    }
+
+    record Ranges(List<Range> r) {
+    }
+
+    record Twice(@Name("a") int x, @Name("a") int y) {
+    }
+
+    enum Twin { @Name("x") A, @Name("x") B }
+
+    record Rock(int w) {
+    }
+
+    @Discriminator(value = "kind", subtypes = {Rock.class})
+    interface Animal {
+    }
+
+    @Discriminator("type")
+    sealed interface Tree permits Leaf, Branch {
+    }
+
+    record Leaf(int v) implements Tree {
+    }
+
+    record Branch(int[] pad, Tree child) implements Tree {
+    }
+
+    /** A creator beside a public field and a setter. */
+    static final class Created {
+        final String id;
+        public String extra;
+        private String note;
+
+        @Creator
+        Created(@Name("id") String id) {
+            this.id = id;
+        }
+
+        public String getId() {
+            return id;
+        }
+
+        public String getNote() {
+            return note;
+        }
+
+        public void setNote(String note) {
+            this.note = note;
+        }
+    }
+
+    @ParameterizedTest
+    @MethodSource("backends")
+    void typesThatMustWork(Backend backend) {
+        JsonReader reader = TestSupport.reader(backend);
+        Sorted<?> s = reader.read("{\"v\":\"a\",\"all\":[\"b\"]}", Sorted.class);
+        assertEquals("a", s.v()); // T extends Comparable<T> reads as its bound, Comparable
+        assertEquals("{\"v\":\"a\",\"all\":[\"b\"]}", Json.write(new Sorted<>("a", List.of("b"))));
+        Concrete c = reader.read("{\"list\":[\"a\"],\"vector\":[1],\"table\":{\"k\":2}}", Concrete.class);
+        assertEquals(LinkedList.class, c.list().getClass());
+        assertEquals(List.of("a"), c.list());
+        assertEquals(Vector.class, c.vector().getClass());
+        assertEquals(Map.of("k", 2L), c.table());
+        Created made = reader.read("{\"id\":\"x\",\"extra\":\"e\",\"note\":\"n\"}", Created.class);
+        assertEquals("x", made.id);
+        assertEquals("e", made.extra);
+        assertEquals("n", made.getNote());
+        Created again = reader.read(Json.write(made), Created.class);
+        assertEquals("n", again.getNote());
+    }
+
+    @ParameterizedTest
+    @MethodSource("backends")
+    void inputsThatMustFailCleanly(Backend backend) {
+        JsonReader reader = TestSupport.reader(backend);
+        JsonParseException nul = assertThrows(JsonParseException.class, () -> reader.read("{\"v\":[\"a\",null]}", SortedHolder.class));
+        assertEquals(JsonParseException.Kind.TYPE_MISMATCH, nul.kind());
+        assertEquals("/v/1", nul.pointer());
+        JsonParseException key = assertThrows(JsonParseException.class,
+                () -> reader.read("{\"items\":[{\"v\":{}},{\"v\":{\"1\":\"x\",\"abc\":\"y\"}}]}", Holder.class));
+        assertEquals(JsonParseException.Kind.INVALID_FORMAT, key.kind());
+        assertEquals("/items/1/v/abc", key.pointer()); // a failure at a map key names the key
+        for (String lenient : List.of("+1", " 1", "01", "\u0663", "0x10", "1d")) {
+            JsonParseException e = assertThrows(JsonParseException.class, () -> reader.read("{\"v\":{\"" + lenient + "\":\"x\"}}",
+                    IntKeys.class), lenient);
+            assertEquals("/v/" + lenient, e.pointer());
+        }
+        assertEquals(JsonParseException.Kind.VALUE_OUT_OF_RANGE, assertThrows(JsonParseException.class,
+                () -> reader.read("{\"v\":{\"99999999999\":\"x\"}}", IntKeys.class)).kind());
+        JsonParseException dup = assertThrows(JsonParseException.class, () -> TestSupport.reader(backend,
+                b -> b.duplicateKeys(DuplicateKeyPolicy.ERROR)).read("{\"m\":{\"a\":1,\"a\":2}}", Holder.class));
+        assertEquals(JsonParseException.Kind.DUPLICATE_KEY, dup.kind());
+        assertEquals("/m/a", dup.pointer());
+        assertTimeoutPreemptively(Duration.ofSeconds(20), () -> {
+            for (String huge : List.of("1e-10000000", "1e10000000", "-1.5e-2147483647")) {
+                JsonParseException e = assertThrows(JsonParseException.class, () -> TestSupport.reader(backend,
+                        b -> b.allowInfinityForOverflow(true)).read("{\"v\":" + huge + "}", Big.class), huge);
+                assertEquals(JsonParseException.Kind.VALUE_OUT_OF_RANGE, e.kind(), huge);
+            }
+        });
+        assertEquals(new BigInteger("1000"), reader.read("{\"v\":1e3}", Big.class).v());
+        assertEquals(JsonParseException.Kind.VALUE_OUT_OF_RANGE, assertThrows(JsonParseException.class,
+                () -> reader.read("{\"v\":1e39}", Floats.class)).kind());
+        assertEquals(3.4e38f, reader.read("{\"v\":3.4e38}", Floats.class).v());
+    }
+
+    @Test
+    void badTypesAreTheCallersError() {
+        IllegalArgumentException twice = assertThrows(IllegalArgumentException.class, () -> Json.read("{}", Twice.class));
+        assertTrue(twice.getMessage().contains("\"a\""), twice.getMessage());
+        assertThrows(JsonWriteException.class, () -> Json.write(new Twice(1, 2)));
+        assertThrows(IllegalArgumentException.class, () -> Json.read("\"x\"", Twin.class));
+        assertThrows(JsonWriteException.class, () -> Json.write(Twin.B));
+        IllegalArgumentException rock = assertThrows(IllegalArgumentException.class,
+                () -> Json.read("{\"kind\":\"Rock\",\"w\":1}", Animal.class));
+        assertTrue(rock.getMessage().contains("not a subtype"), rock.getMessage());
+    }
+
+    /** A discriminator after a large member, at every level: linear, not size times depth. */
+    @ParameterizedTest
+    @MethodSource("backends")
+    void discriminatorLastStaysLinear(Backend backend) {
+        int depth = 400;
+        StringBuilder pad = new StringBuilder("[");
+        for (int k = 0; k < 2000; k++) {
+            pad.append(k > 0 ? "," : "").append(k);
+        }
+        pad.append(']');
+        StringBuilder b = new StringBuilder();
+        for (int k = 0; k < depth; k++) {
+            b.append("{\"pad\":").append(pad).append(",\"child\":");
+        }
+        b.append("{\"v\":1,\"type\":\"Leaf\"}");
+        for (int k = 0; k < depth; k++) {
+            b.append(",\"type\":\"Branch\"}");
+        }
+        String json = b.toString();
+        Tree t = assertTimeoutPreemptively(Duration.ofSeconds(20), () -> TestSupport.reader(backend).read(json, Tree.class));
+        int levels = 0;
+        while (t instanceof Branch) {
+            t = ((Branch) t).child();
+            levels++;
+        }
+        assertEquals(depth, levels);
+        assertEquals(new Leaf(1), t);
+    }
+
+    @ParameterizedTest
+    @MethodSource("backends")
+    void userCodecs(Backend backend) {
+        // a codec that catches the documented exception and reads another way
+        Codec<Range> lenient = new Codec<>() {
+            @Override
+            public Range read(ValueIn in) {
+                try {
+                    int v = in.readInt();
+                    return new Range(v, v);
+                } catch (JsonParseException e) {
+                    String[] parts = in.readString().split("\\.\\.");
+                    return new Range(Integer.parseInt(parts[0]), Integer.parseInt(parts[1]));
+                }
+            }
+
+            @Override
+            public void write(Range r, ValueOut out) {
+                out.writeString(r.lo() + ".." + r.hi());
+            }
+        };
+        Binder binder = Binder.builder().codec(Range.class, lenient).build();
+        JsonReader reader = TestSupport.reader(backend, b -> b.binder(binder));
+        assertEquals(new Ranges(List.of(new Range(3, 3), new Range(1, 5))), reader.read("{\"r\":[3,\"1..5\"]}", Ranges.class));
+        // a codec registered for a generic type serves the properties of that declared type, both ways
+        Codec<List<Range>> compact = new Codec<>() {
+            @Override
+            public List<Range> read(ValueIn in) {
+                int[] v = in.read(int[].class);
+                return List.of(new Range(v[0], v[1]));
+            }
+
+            @Override
+            public void write(List<Range> value, ValueOut out) {
+                out.beginArray(2);
+                out.writeLong(value.get(0).lo());
+                out.writeLong(value.get(0).hi());
+                out.endArray();
+            }
+        };
+        Binder generic = Binder.builder().codec(new TypeRef<List<Range>>() { }, compact).build();
+        String json = JsonWriter.builder().binder(generic).build().write(new Ranges(List.of(new Range(2, 4))));
+        assertEquals("{\"r\":[2,4]}", json);
+        assertEquals(new Ranges(List.of(new Range(2, 4))), TestSupport.reader(backend, b -> b.binder(generic)).read(json, Ranges.class));
+        MessagePackFactory pack = MessagePackFactory.builder().binder(generic).build();
+        assertEquals(new Ranges(List.of(new Range(2, 4))), pack.unpack(pack.pack(new Ranges(List.of(new Range(2, 4)))), Ranges.class));
+    }
+
+    record Objects(List<Object> v) {
+    }
+
+    @Test
+    void messagePackTreeErrorsKeepDocumentOffsets() {
+        // {"v":[1, <timestamp ext with a 1-byte payload>]}
+        byte[] mp = {(byte) 0x81, (byte) 0xa1, 'v', (byte) 0x92, 1, (byte) 0xd4, (byte) 0xff, 0};
+        MessagePackException e = assertThrows(MessagePackException.class, () -> MessagePackFactory.defaults().unpack(mp, Objects.class));
+        assertEquals(5, e.offset(), e.getMessage());
+    }
+}
