@@ -186,7 +186,7 @@ final class Containers {
             DuplicateKeyPolicy policy = r.duplicates();
             for (int k = 0; k < n; k++) {
                 int at = r.i;
-                Object name = key == Scalars.STRING ? r.readString() : key.read(r);
+                Object name = key == Scalars.STRING ? r.readKey() : key.read(r);
                 Object v = r.readNullable(value);
                 try {
                     if (policy == DuplicateKeyPolicy.LAST_WINS) {

@@ -170,6 +170,22 @@ public final class TapeReader implements ValueIn {
         return new String(b, 0, off, len);
     }
 
+    /**
+     * A map key: a string through the shared {@link KeyCache} (as {@code parse} makes member names),
+     * so the keys a document repeats, or documents share, are one instance each and cost no copy.
+     */
+    String readKey() {
+        long e = t[i];
+        int tag = Tape.tag(e);
+        if ((tag == Tape.STR_ASCII || tag == Tape.STR_UTF8) && (cfg == null || cfg.internKeys)) {
+            long e1 = t[i + 1];
+            int off = packed ? (int) (e1 >>> 32) : (int) Tape.payload(e) + 1;
+            i += 2;
+            return KeyCache.SHARED.lookup(text, off, (int) e1, tag == Tape.STR_ASCII);
+        }
+        return readString();
+    }
+
     /** The string of an escaped (decoded) entry. */
     String decoded(long e, long e1) {
         int from = (int) (e1 >>> 32);
