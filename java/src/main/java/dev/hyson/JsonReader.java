@@ -139,20 +139,9 @@ public final class JsonReader {
      */
     public Object parse(byte[] json, int offset, int length) {
         Objects.checkFromIndexSize(offset, length, json.length);
-        Backends.Selection selection = backend.selection();
-        Scanner scanner = selection.scanner();
-        if (length < AutoThreshold.NATIVE_MIN_LENGTH && selection.isAuto()) {
-            // below this size the fixed cost of a JNI call outweighs the faster native scan
-            scanner = JavaScanner.INSTANCE;
-        }
-        Tape tape = acquire();
-        tape.reset(length);
-        int end = offset + length;
+        Tape tape = scan(json, offset, length);
         try {
-            if (!scanner.scan(json, offset, end, config, tape)) {
-                throw ScanError.create(tape.errorCode, json, offset, end, tape.errorOffset, config);
-            }
-            return TapeMaterializer.materialize(tape, json, offset, end, config, KeyCache.SHARED);
+            return TapeMaterializer.materialize(tape, json, offset, offset + length, config, KeyCache.SHARED);
         } finally {
             release(tape);
         }
@@ -414,18 +403,9 @@ public final class JsonReader {
         Objects.checkFromIndexSize(offset, length, json.length);
         Codecs codecs = Codecs.of(binder);
         TapeCodec<?> codec = codecs.forType(type);
-        Backends.Selection selection = backend.selection();
-        Scanner scanner = selection.scanner();
-        if (length < AutoThreshold.NATIVE_MIN_LENGTH && selection.isAuto()) {
-            scanner = JavaScanner.INSTANCE;
-        }
-        Tape tape = acquire();
-        tape.reset(length);
+        Tape tape = scan(json, offset, length);
         int end = offset + length;
         try {
-            if (!scanner.scan(json, offset, end, config, tape)) {
-                throw ScanError.create(tape.errorCode, json, offset, end, tape.errorOffset, config);
-            }
             TapeReader r = new TapeReader(tape, json, offset, end, config, codecs, null);
             try {
                 return r.readRoot(codec);
@@ -439,6 +419,33 @@ public final class JsonReader {
         } finally {
             release(tape);
         }
+    }
+
+    /**
+     * Scans {@code json[offset, offset + length)} into this thread's tape (the caller releases it):
+     * the backend's scanner, or under {@code auto} the Java one below the size where a JNI call's
+     * fixed cost outweighs the faster native scan.
+     *
+     * @throws JsonParseException for invalid input (the tape is released first)
+     */
+    private Tape scan(byte[] json, int offset, int length) {
+        Backends.Selection selection = backend.selection();
+        Scanner scanner = selection.scanner();
+        if (length < AutoThreshold.NATIVE_MIN_LENGTH && selection.isAuto()) {
+            scanner = JavaScanner.INSTANCE;
+        }
+        Tape tape = acquire();
+        tape.reset(length);
+        int end = offset + length;
+        try {
+            if (!scanner.scan(json, offset, end, config, tape)) {
+                throw ScanError.create(tape.errorCode, json, offset, end, tape.errorOffset, config);
+            }
+        } catch (RuntimeException | Error e) {
+            release(tape);
+            throw e;
+        }
+        return tape;
     }
 
     private static Tape acquire() {
