@@ -40,6 +40,8 @@ import picocli.CommandLine.UnmatchedArgumentException;
             "",
             "Environment:",
             "  HYSON_BACKEND   backend when --backend is not given: auto, native or java",
+            "  JAVA_OPTS, HYSON_JAVA_OPTS",
+            "                  options the ./hyson launcher gives the JVM, such as -Xmx4g or -Xss64m",
         },
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {
@@ -123,6 +125,7 @@ public final class Main implements Callable<Integer> {
         cl.addSubcommand(new StatsCommand(ctx));
         cl.addSubcommand(new ConvertCommand(ctx));
         cl.addSubcommand(new BenchCommand(ctx));
+        cl.addSubcommand(new CommandLine.HelpCommand()); // 'hyson help' and 'hyson help COMMAND'
         // these settings reach the subcommands added above
         cl.setCaseInsensitiveEnumValuesAllowed(true);
         cl.setOut(ctx.out);

@@ -426,6 +426,12 @@ class CliTest {
         for (String s : List.of("Usage: hyson", "pretty", "minify", "validate", "stats", "Exit codes:", "HYSON_BACKEND")) {
             assertTrue(r.out.contains(s), s + " in " + r.out);
         }
+        Result help = terminal("help");
+        assertEquals(0, help.code, help.err);
+        assertEquals(r.out, help.out); // 'hyson help' is 'hyson --help'
+        Result helpPretty = terminal("help", "pretty");
+        assertEquals(0, helpPretty.code, helpPretty.err);
+        assertTrue(helpPretty.out.startsWith("Usage: hyson pretty [OPTIONS] [FILE...]\n"), helpPretty.out);
         Result sub = terminal("pretty", "--help");
         assertEquals(0, sub.code);
         assertTrue(sub.out.startsWith("Usage: hyson pretty [OPTIONS] [FILE...]\n"), sub.out);
