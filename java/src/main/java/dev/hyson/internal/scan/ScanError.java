@@ -95,49 +95,6 @@ public final class ScanError {
      */
     public static JsonParseException create(int code, byte[] src, int start, int end, long at, ReadConfig cfg,
             long baseOffset, long baseLine, long baseColumn) {
-        JsonParseException e = describeError(code, src, start, end, at, cfg, baseOffset, baseLine, baseColumn);
-        // an error in the first bytes of a document that is UTF-16 or UTF-32: say so, not just "byte 0xFF"
-        String encoding = baseOffset == 0 && at - start <= 4 ? otherEncoding(src, start, end) : null;
-        if (encoding == null) {
-            return e;
-        }
-        return new JsonParseException(e.kind(), "input is not UTF-8: it looks like " + encoding, "JSON text must be UTF-8"
-                + " (RFC 8259 section 8.1); convert it first, e.g. iconv -f " + encoding.split(" ")[0] + " -t UTF-8",
-                e.offset(), e.line(), e.column());
-    }
-
-    /**
-     * The UTF-16 or UTF-32 form a document's first bytes show: a byte order mark, or the zero bytes
-     * that ASCII text has in those encodings (the detection of RFC 4627 section 3); null for none.
-     */
-    static String otherEncoding(byte[] b, int start, int end) {
-        int n = end - start;
-        int b0 = n > 0 ? b[start] & 0xFF : -1;
-        int b1 = n > 1 ? b[start + 1] & 0xFF : -1;
-        int b2 = n > 2 ? b[start + 2] & 0xFF : -1;
-        int b3 = n > 3 ? b[start + 3] & 0xFF : -1;
-        if (b0 == 0 && b1 == 0 && b2 == 0xFE && b3 == 0xFF) {
-            return "UTF-32BE (byte order mark 00 00 FE FF)";
-        } else if (b0 == 0xFF && b1 == 0xFE && b2 == 0 && b3 == 0) {
-            return "UTF-32LE (byte order mark FF FE 00 00)";
-        } else if (b0 == 0xFE && b1 == 0xFF) {
-            return "UTF-16BE (byte order mark FE FF)";
-        } else if (b0 == 0xFF && b1 == 0xFE) {
-            return "UTF-16LE (byte order mark FF FE)";
-        } else if (n >= 4 && b0 == 0 && b1 == 0 && b2 == 0 && b3 != 0) {
-            return "UTF-32BE (zero bytes before each character)";
-        } else if (n >= 4 && b0 != 0 && b1 == 0 && b2 == 0 && b3 == 0) {
-            return "UTF-32LE (zero bytes after each character)";
-        } else if (n >= 4 && b0 == 0 && b1 != 0 && b2 == 0 && b3 != 0) {
-            return "UTF-16BE (a zero byte before each character)";
-        } else if (n >= 4 && b0 != 0 && b1 == 0 && b2 != 0 && b3 == 0) {
-            return "UTF-16LE (a zero byte after each character)";
-        }
-        return null;
-    }
-
-    private static JsonParseException describeError(int code, byte[] src, int start, int end, long at, ReadConfig cfg,
-            long baseOffset, long baseLine, long baseColumn) {
         int pos = (int) Math.max(start, Math.min(at, end));
         LineCounter lines = new LineCounter(baseLine, baseColumn).advance(src, start, pos);
         long line = lines.line();
