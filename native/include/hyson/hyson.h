@@ -20,7 +20,7 @@ extern "C" {
 #endif
 
 /* Bumped whenever the tape, the error codes or the JNI signatures change. */
-#define HYSON_ABI_VERSION 3
+#define HYSON_ABI_VERSION 4
 
 /* Tape tags (bits 56..63 of an entry). */
 #define HYSON_TAG_OBJECT 1
@@ -36,6 +36,9 @@ extern "C" {
 #define HYSON_TAG_TRUE 11
 #define HYSON_TAG_FALSE 12
 #define HYSON_TAG_NULL 13
+/* Event tapes only (HYSON_EVENTS): the end of a container, one entry, the offset of its '}' or ']'. */
+#define HYSON_TAG_END_OBJECT 14
+#define HYSON_TAG_END_ARRAY 15
 #define HYSON_TAG_SHIFT 56
 
 /* Error codes (ScanError). 0 is success. */
@@ -108,6 +111,13 @@ extern "C" {
 #define HYSON_ALLOW_NON_FINITE_LITERALS (1u << 3)
 #define HYSON_ALLOW_INFINITY_FOR_OVERFLOW (1u << 4)
 #define HYSON_BIG_DECIMALS (1u << 5)
+/*
+ * Windowed scans only: write an event tape. A container's end is an entry of its own
+ * (HYSON_TAG_END_OBJECT / HYSON_TAG_END_ARRAY) instead of a count patched into its start, so the caller
+ * may take the entries scanned so far after every window (hyson_window_take) and memory stays one window.
+ * Containers then carry no count (entry 1 is 0).
+ */
+#define HYSON_EVENTS (1u << 8)
 /* Lone surrogate escape policy, two bits: 0 keep, 1 replace with U+FFFD, 2 error. */
 #define HYSON_SURROGATES_SHIFT 6
 #define HYSON_SURROGATES_KEEP 0u
@@ -205,6 +215,12 @@ void hyson_window_begin(hyson_tape *tape);
  */
 int hyson_scan_window(const uint8_t *src, size_t start, size_t end, int last, const hyson_config *config,
                       const hyson_kernel *kernel, hyson_tape *tape);
+
+/*
+ * Empties the entries and side buffers of a windowed scan's tape, keeping its grammar state, after the
+ * caller took them: only for event tapes (HYSON_EVENTS), whose entries never refer back.
+ */
+void hyson_window_take(hyson_tape *tape);
 
 /*
  * Correctly rounded decimal to binary64 (IEEE 754 round-half-even): significand * 10^exponent10,

@@ -802,6 +802,23 @@ static inline int hyson_relocate(hyson_scan_state *st, size_t k) {
     return 1;
 }
 
+/*
+ * Closes the container open at depth (its '}' or ']' at pos): patches its count into its start, or on an
+ * event tape (HYSON_EVENTS) appends an end entry. Returns 0 when the tape cannot grow.
+ */
+static inline int hyson_window_close(hyson_scan_state *st, size_t depth, uint32_t count, int object, size_t pos) {
+    hyson_tape *tape = st->tape;
+    if (!(st->cfg->flags & HYSON_EVENTS)) {
+        tape->entries[(tape->stack[depth] >> 1) + 1] = count;
+        return 1;
+    }
+    if (!hyson_ensure_entries(tape, 1)) {
+        return 0;
+    }
+    tape->entries[tape->size++] = HYSON_AT(object ? HYSON_TAG_END_OBJECT : HYSON_TAG_END_ARRAY, pos);
+    return 1;
+}
+
 static int HYSON_WINDOW_NAME(const uint8_t *src, size_t start, size_t end, int last, const hyson_config *cfg,
                              hyson_tape *tape) {
     hyson_scan_state state = {src, end, cfg, tape};
@@ -914,7 +931,9 @@ static int HYSON_WINDOW_NAME(const uint8_t *src, size_t start, size_t end, int l
                 }
                 int first = phase == HYSON_PHASE_OBJECT_FIRST || phase == HYSON_PHASE_ARRAY_FIRST;
                 if (src[pos] == (object ? '}' : ']') && (first || (cfg->flags & HYSON_ALLOW_TRAILING_COMMAS))) {
-                    tape->entries[(tape->stack[depth] >> 1) + 1] = first ? 0 : tape->counts[depth];
+                    if (!hyson_window_close(st, depth, first ? 0 : tape->counts[depth], object, pos)) {
+                        HYSON_FAIL_W(HYSON_ERR_OUT_OF_MEMORY, pos);
+                    }
                     pos++;
                     depth--;
                     HYSON_VALUE_DONE();
@@ -970,7 +989,9 @@ static int HYSON_WINDOW_NAME(const uint8_t *src, size_t start, size_t end, int l
                     continue;
                 }
                 if (d == (object ? '}' : ']')) {
-                    tape->entries[(tape->stack[depth] >> 1) + 1] = tape->counts[depth];
+                    if (!hyson_window_close(st, depth, tape->counts[depth], object, pos)) {
+                        HYSON_FAIL_W(HYSON_ERR_OUT_OF_MEMORY, pos);
+                    }
                     pos++;
                     depth--;
                     HYSON_VALUE_DONE();

@@ -115,3 +115,10 @@ void hyson_window_begin(hyson_tape *tape) {
     tape->depth = 0;
     tape->resume = 0;
 }
+
+void hyson_window_take(hyson_tape *tape) {
+    tape->size = 0;
+    tape->latin1_size = 0;
+    tape->utf16_size = 0;
+    tape->spans_size = 0;
+}

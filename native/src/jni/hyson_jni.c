@@ -261,3 +261,30 @@ JNIEXPORT jboolean JNICALL Java_dev_hyson_internal_scan_NativeScanner_windowCopy
     hyson_context_trim(ctx);
     return JNI_TRUE;
 }
+
+/*
+ * Takes the entries an event-tape window scan (HYSON_EVENTS) has written so far: fills info with their
+ * sizes and, when the Java arrays hold them, copies them out and empties the context's tape (its grammar
+ * state stays for the next window). Returns JNI_FALSE, copying nothing, when an array is too small: the
+ * caller grows its arrays to info's sizes and calls again.
+ */
+JNIEXPORT jboolean JNICALL Java_dev_hyson_internal_scan_NativeScanner_windowTake0(JNIEnv *env, jclass cls, jlong handle,
+                                                                                jlongArray tape, jbyteArray latin1,
+                                                                                jcharArray utf16, jbyteArray spans,
+                                                                                jlongArray info) {
+    (void)cls;
+    hyson_context *ctx = (hyson_context *)(intptr_t)handle;
+    if (ctx == NULL) {
+        return JNI_FALSE;
+    }
+    hyson_fill_info(env, ctx, info);
+    if ((size_t)(*env)->GetArrayLength(env, spans) < ctx->tape.spans_size ||
+        !hyson_copy_out(env, ctx, tape, latin1, utf16)) {
+        return JNI_FALSE;
+    }
+    if (ctx->tape.spans_size > 0) {
+        (*env)->SetByteArrayRegion(env, spans, 0, (jsize)ctx->tape.spans_size, (const jbyte *)ctx->tape.spans);
+    }
+    hyson_window_take(&ctx->tape);
+    return JNI_TRUE;
+}

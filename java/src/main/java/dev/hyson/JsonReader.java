@@ -9,7 +9,9 @@ import dev.hyson.internal.scan.AutoThreshold;
 import dev.hyson.internal.scan.Backends;
 import dev.hyson.internal.scan.JavaScanner;
 import dev.hyson.internal.scan.ReadConfig;
+import dev.hyson.internal.scan.EventScan;
 import dev.hyson.internal.scan.ScanError;
+import dev.hyson.internal.stream.StreamParser;
 import dev.hyson.internal.scan.StreamScan;
 import dev.hyson.internal.scan.Scanner;
 import dev.hyson.internal.tape.Tape;
@@ -542,6 +544,140 @@ public final class JsonReader {
         byte[] copy = new byte[n];
         json.duplicate().get(copy);
         return parse(copy);
+    }
+
+    // ---- the pull parser (dev.hyson.stream) ----
+
+    /**
+     * A pull parser over {@code json}, read in place window by window (no copy), with this reader's
+     * options and limits. Errors are thrown as the tokens that need them are read.
+     *
+     * @param json UTF-8 JSON
+     * @return the parser; closing it releases its buffers
+     * @throws JsonParseException when {@code json} is longer than {@code maxDocumentLength}
+     */
+    public dev.hyson.stream.JsonParser parser(byte[] json) {
+        return parser(json, 0, json.length);
+    }
+
+    /**
+     * A pull parser over {@code json[offset, offset + length)}; offsets in its locations and errors
+     * count from {@code offset}.
+     *
+     * @param json UTF-8 JSON
+     * @param offset the document's first byte
+     * @param length the document's length in bytes
+     * @return the parser
+     * @throws IndexOutOfBoundsException when the range is outside {@code json}
+     * @throws JsonParseException when {@code length} exceeds {@code maxDocumentLength}
+     */
+    public dev.hyson.stream.JsonParser parser(byte[] json, int offset, int length) {
+        Objects.checkFromIndexSize(offset, length, json.length);
+        Backends.Selection selection = backend.selection();
+        Scanner scanner = length < AutoThreshold.NATIVE_MIN_LENGTH && selection.isAuto() ? JavaScanner.INSTANCE
+                : selection.scanner();
+        Tape tape = acquire();
+        try {
+            EventScan scan = new EventScan(json, offset, length, scanner, config, tape, StreamScan.WINDOW);
+            return new StreamParser(scan, tape, config, binder, null);
+        } catch (RuntimeException | Error e) {
+            release(tape);
+            throw e;
+        }
+    }
+
+    /**
+     * A pull parser over the UTF-8 encoding of {@code json}.
+     *
+     * @param json JSON text
+     * @return the parser
+     */
+    public dev.hyson.stream.JsonParser parser(String json) {
+        return parser(json.getBytes(StandardCharsets.UTF_8));
+    }
+
+    /**
+     * A pull parser over a stream, read a window (1 MiB) at a time as tokens are asked for; memory stays
+     * one window plus the current path whatever the stream's length. Closing the parser does not close
+     * {@code in}.
+     *
+     * @param in UTF-8 JSON
+     * @return the parser
+     */
+    public dev.hyson.stream.JsonParser parser(InputStream in) {
+        return parser(Objects.requireNonNull(in, "in"), null, StreamScan.WINDOW);
+    }
+
+    /**
+     * A pull parser over the file at {@code path}, which the parser opens and closes.
+     *
+     * @param path a file of UTF-8 JSON
+     * @return the parser
+     * @throws UncheckedIOException when the file cannot be opened
+     */
+    public dev.hyson.stream.JsonParser parser(Path path) {
+        InputStream in;
+        try {
+            in = Files.newInputStream(path);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return parser(in, in, StreamScan.WINDOW);
+    }
+
+    /**
+     * A pull parser over the remaining bytes of {@code json} (heap: in place; direct: read in windows,
+     * never copied whole). The buffer's position is not changed.
+     *
+     * @param json the buffer whose remaining bytes are UTF-8 JSON
+     * @return the parser
+     */
+    public dev.hyson.stream.JsonParser parser(ByteBuffer json) {
+        if (json.hasArray()) {
+            return parser(json.array(), json.arrayOffset() + json.position(), json.remaining());
+        }
+        ByteBuffer view = json.duplicate();
+        InputStream in = new InputStream() {
+            @Override
+            public int read() {
+                return view.hasRemaining() ? view.get() & 0xFF : -1;
+            }
+
+            @Override
+            public int read(byte[] b, int off, int len) {
+                if (!view.hasRemaining()) {
+                    return -1;
+                }
+                int n = Math.min(len, view.remaining());
+                view.get(b, off, n);
+                return n;
+            }
+
+            @Override
+            public int available() {
+                return view.remaining();
+            }
+        };
+        return parser(in, null, StreamScan.WINDOW);
+    }
+
+    /**
+     * A parser over a stream with the given window size (tests cut every token with tiny windows).
+     *
+     * @param in the stream
+     * @param owned the stream to close with the parser, or null
+     * @param window the window size in bytes
+     */
+    dev.hyson.stream.JsonParser parser(InputStream in, java.io.Closeable owned, int window) {
+        Scanner scanner = backend.selection().scanner();
+        Tape tape = acquire();
+        try {
+            EventScan scan = new EventScan(in, scanner, config, tape, window);
+            return new StreamParser(scan, tape, config, binder, owned);
+        } catch (RuntimeException | Error e) {
+            release(tape);
+            throw e;
+        }
     }
 
     /**

@@ -132,7 +132,7 @@ final class JavaWindowScan {
                         }
                         boolean first = phase == PHASE_OBJECT_FIRST || phase == PHASE_ARRAY_FIRST;
                         if (src[pos] == (object ? '}' : ']') && (first || cfg.allowTrailingCommas)) {
-                            pos = JavaScanner.close(tape, tape.stack[depth], first ? 0 : tape.counts[depth], pos);
+                            pos = close(tape, depth, first ? 0 : tape.counts[depth], object, pos, base);
                             depth--;
                             phase = valueDone(tape, depth);
                             continue;
@@ -182,7 +182,7 @@ final class JavaWindowScan {
                             continue;
                         }
                         if (d == (object ? '}' : ']')) {
-                            pos = JavaScanner.close(tape, tape.stack[depth], tape.counts[depth], pos);
+                            pos = close(tape, depth, tape.counts[depth], object, pos, base);
                             depth--;
                             phase = valueDone(tape, depth);
                             continue;
@@ -223,6 +223,21 @@ final class JavaWindowScan {
             tape.errorOffset = base + at;
             return WINDOW_ERROR;
         }
+    }
+
+    /**
+     * Closes the container open at {@code depth}, whose end byte is at {@code pos} (stream offset
+     * {@code base + pos}): patches its count into its start, or on an event tape appends an end entry.
+     * Returns the index after the end byte.
+     */
+    private static int close(Tape tape, int depth, int count, boolean object, int pos, long base) {
+        if (!tape.events) {
+            tape.entries[(int) (tape.stack[depth] >>> 1) + 1] = count;
+        } else {
+            long[] t = tape.ensure(1);
+            t[tape.size++] = Tape.entry(object ? Tape.END_OBJECT : Tape.END_ARRAY, base + pos);
+        }
+        return pos + 1;
     }
 
     private static int more(Tape tape, int resumeAt, int phase, int depth) {

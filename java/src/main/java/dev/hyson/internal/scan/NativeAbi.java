@@ -13,7 +13,7 @@ final class NativeAbi {
     }
 
     /** Bumped with the tape, the error codes or the JNI signatures; the loader refuses any other. */
-    static final int HYSON_ABI_VERSION = 3;
+    static final int HYSON_ABI_VERSION = 4;
 
     static final int HYSON_TAG_OBJECT = Tape.OBJECT;
     static final int HYSON_TAG_ARRAY = Tape.ARRAY;
@@ -28,6 +28,8 @@ final class NativeAbi {
     static final int HYSON_TAG_TRUE = Tape.TRUE;
     static final int HYSON_TAG_FALSE = Tape.FALSE;
     static final int HYSON_TAG_NULL = Tape.NULL;
+    static final int HYSON_TAG_END_OBJECT = Tape.END_OBJECT;
+    static final int HYSON_TAG_END_ARRAY = Tape.END_ARRAY;
     static final int HYSON_TAG_SHIFT = Tape.TAG_SHIFT;
 
     /** A scan succeeded (and for the JNI glue: its tape is in the caller's arrays). */
@@ -92,6 +94,7 @@ final class NativeAbi {
     static final int HYSON_ALLOW_NON_FINITE_LITERALS = 1 << 3;
     static final int HYSON_ALLOW_INFINITY_FOR_OVERFLOW = 1 << 4;
     static final int HYSON_BIG_DECIMALS = 1 << 5;
+    static final int HYSON_EVENTS = 1 << 8;
     /** The lone surrogate policy, two bits from here: keep, replace with U+FFFD, or error. */
     static final int HYSON_SURROGATES_SHIFT = 6;
     static final int HYSON_SURROGATES_KEEP = 0;

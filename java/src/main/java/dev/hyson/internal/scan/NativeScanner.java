@@ -124,11 +124,15 @@ public final class NativeScanner implements Scanner {
         long[] info = ctx.info;
         boolean first = !tape.windowed;
         tape.windowed = true;
+        int flags = tape.events ? flags(cfg) | NativeAbi.HYSON_EVENTS : flags(cfg);
         int rc = scanWindow0(ctx.handle, kernelIndex, src, start, end, last, base, first, cfg.maxStringLength,
-                cfg.maxDocumentLength, cfg.maxDepth, cfg.maxNumberLength, flags(cfg), info);
+                cfg.maxDocumentLength, cfg.maxDepth, cfg.maxNumberLength, flags, info);
         if (rc == NativeAbi.HYSON_MORE_INPUT) {
             tape.resumeAt = (int) (info[NativeAbi.HYSON_INFO_RESUME] - base);
             return WINDOW_MORE;
+        }
+        if (rc == NativeAbi.HYSON_OK && tape.events) {
+            return WINDOW_DONE; // the entries stay in the context until takeWindow
         }
         if (rc == NativeAbi.HYSON_OK) {
             int size = (int) info[NativeAbi.HYSON_INFO_TAPE_SIZE];
@@ -154,6 +158,34 @@ public final class NativeScanner implements Scanner {
         }
         recordError(rc, info, tape);
         return WINDOW_ERROR;
+    }
+
+    @Override
+    public void takeWindow(Tape tape) {
+        Context ctx = context(tape);
+        long[] info = ctx.info;
+        tape.size = 0;
+        tape.latin1Size = 0;
+        tape.utf16Size = 0;
+        tape.spansSize = 0;
+        while (!windowTake0(ctx.handle, tape.entries, tape.latin1, tape.utf16, tape.spans, info)) {
+            int size = (int) info[NativeAbi.HYSON_INFO_TAPE_SIZE];
+            int latin1Size = (int) info[NativeAbi.HYSON_INFO_LATIN1_SIZE];
+            int utf16Size = (int) info[NativeAbi.HYSON_INFO_UTF16_SIZE];
+            int spansSize = (int) info[NativeAbi.HYSON_INFO_SPANS_SIZE];
+            if (size <= tape.entries.length && latin1Size <= tape.latin1.length && utf16Size <= tape.utf16.length
+                    && spansSize <= tape.spans.length) {
+                throw new IllegalStateException("native event tape could not be taken (a bug in hyson)");
+            }
+            tape.ensure(size);
+            tape.ensureLatin1(latin1Size);
+            tape.ensureUtf16(utf16Size);
+            tape.ensureSpans(spansSize);
+        }
+        tape.size = (int) info[NativeAbi.HYSON_INFO_TAPE_SIZE];
+        tape.latin1Size = (int) info[NativeAbi.HYSON_INFO_LATIN1_SIZE];
+        tape.utf16Size = (int) info[NativeAbi.HYSON_INFO_UTF16_SIZE];
+        tape.spansSize = (int) info[NativeAbi.HYSON_INFO_SPANS_SIZE];
     }
 
     /**
@@ -194,4 +226,6 @@ public final class NativeScanner implements Scanner {
             long[] info);
 
     static native boolean windowCopyOut0(long handle, long[] tape, byte[] latin1, char[] utf16, byte[] spans);
+
+    static native boolean windowTake0(long handle, long[] tape, byte[] latin1, char[] utf16, byte[] spans, long[] info);
 }

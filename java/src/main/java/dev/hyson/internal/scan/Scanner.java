@@ -76,6 +76,18 @@ public interface Scanner {
      */
     int scanWindow(byte[] src, int start, int end, boolean last, long base, ReadConfig cfg, Tape tape);
 
+    /**
+     * After a {@link #scanWindow} call on an event tape ({@link Tape#events}) that returned
+     * {@link #WINDOW_MORE} or {@link #WINDOW_DONE}: makes the entries (and their side buffers) written
+     * since the last take visible in {@code tape}, replacing those of the last take. The grammar state
+     * stays for the next window. The Java scanner writes the tape directly, so for it the caller's
+     * emptying the tape is all a take is; the native one copies its buffers out.
+     *
+     * @param tape the event tape of the scan
+     */
+    default void takeWindow(Tape tape) {
+    }
+
     /** @return the backend's name: {@code java} or {@code native} */
     String name();
 

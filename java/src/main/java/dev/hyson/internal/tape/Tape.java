@@ -36,6 +36,13 @@ import java.util.Arrays;
  * length} in entry 1, the bytes (a string's content without quotes, a number's text) copied into
  * {@link #spans} as the scan goes.
  *
+ * <p><b>Event tapes.</b> A windowed tape with {@link #events} set (the pull parser's, {@code
+ * dev.hyson.stream.JsonParser}) records each container's end as an entry of its own ({@link #END_OBJECT},
+ * {@link #END_ARRAY}: one entry, payload the offset of the closing byte) instead of patching a count
+ * into its start (entry 1 of OBJECT and ARRAY stays 0). No entry refers back, so the reader takes the
+ * entries after every window and empties the tape ({@code Scanner#takeWindow}): memory stays one window
+ * whatever the document's size.
+ *
  * <p>When a scan fails, {@link #errorCode} holds one of the {@code ScanError} codes and
  * {@link #errorOffset} the byte offset (absolute) where it was detected.
  */
@@ -53,6 +60,10 @@ public final class Tape {
     public static final int TRUE = 11;
     public static final int FALSE = 12;
     public static final int NULL = 13;
+    /** Event tapes only ({@link #events}): the end of an object, one entry, the offset of its {@code '}'}. */
+    public static final int END_OBJECT = 14;
+    /** Event tapes only ({@link #events}): the end of an array, one entry, the offset of its {@code ']'}. */
+    public static final int END_ARRAY = 15;
 
     public static final int TAG_SHIFT = 56;
     public static final long PAYLOAD_MASK = (1L << TAG_SHIFT) - 1;
@@ -69,6 +80,8 @@ public final class Tape {
     public int utf16Size;
     public int errorCode;
     public long errorOffset;
+    /** Whether this windowed tape is an event tape (see the class comment); set by the caller after {@link #reset}. */
+    public boolean events;
     /** Whether span entries point into {@link #spans} (a windowed scan) rather than into the input. */
     public boolean windowed;
     /** Copied span bytes of a windowed scan. */
@@ -128,6 +141,7 @@ public final class Tape {
         errorCode = 0;
         errorOffset = 0;
         windowed = false;
+        events = false;
         input = null;
         spansSize = 0;
         phase = 0;

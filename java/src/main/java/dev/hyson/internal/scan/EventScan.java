@@ -1,0 +1,281 @@
+package dev.hyson.internal.scan;
+
+import dev.hyson.JsonParseException;
+import dev.hyson.internal.tape.Tape;
+import dev.hyson.internal.text.LineCounter;
+import java.io.IOException;
+import java.io.InputStream;
+
+/**
+ * Feeds an event tape ({@link Tape#events}) window by window, for the pull parser and for the
+ * validation that builds nothing: each {@link #next} scans one more window (one
+ * {@link Scanner#scanWindow} call, so one JNI crossing for the native backend), takes the entries it
+ * wrote and leaves them alone in the tape. Memory is one window (grown only for a token longer than
+ * half of it) plus the tape of that window, whatever the document's length.
+ *
+ * <p>The bytes behind the entries of the current batch stay in {@link #buffer()} until the next call,
+ * so a token's line and column can be counted ({@link #locate}). An array source is scanned in place,
+ * window by window, with no copy. Errors are those of a whole-document parse: same code, offset, line and
+ * column. Not thread-safe.
+ */
+public final class EventScan {
+    private static final int MAX_ARRAY = Integer.MAX_VALUE - 16;
+
+    private final InputStream in;
+    private final Scanner scanner;
+    private final ReadConfig cfg;
+    private final Tape tape;
+    /** The stream offset of the document's first byte in array coordinates: the slice's start for an array. */
+    private final int origin;
+    private final boolean array;
+    private final int arrayEnd;
+    private int window;
+
+    private byte[] buf;
+    /** For a stream: bytes read into {@link #buf}; for an array: the current window's end. */
+    private int filled;
+    /** Where the next window's scan starts (an index into {@link #buf}). */
+    private int resume;
+    /** The stream offset of {@code buf[0]} (array coordinates: 0 for an array). */
+    private long base;
+    private boolean eof;
+    private boolean done;
+    /** The line counter, at {@code buf[linesAt]}. */
+    private final LineCounter lines = new LineCounter(1, 1);
+    private int linesAt;
+    /** A second counter for {@link #locate}, at {@code buf[cursorAt]}; -1 when it must restart from {@link #lines}. */
+    private LineCounter cursor;
+    private int cursorAt = -1;
+
+    /**
+     * A scan of a stream, read in windows of {@code window} bytes.
+     *
+     * @param in the stream, read to its end as tokens are asked for
+     * @param scanner the backend's scanner
+     * @param cfg the reader's options
+     * @param tape the tape (this scan resets it and makes it an event tape)
+     * @param window the window size in bytes, at least 1 (tests use tiny ones)
+     */
+    public EventScan(InputStream in, Scanner scanner, ReadConfig cfg, Tape tape, int window) {
+        this.in = in;
+        this.scanner = scanner;
+        this.cfg = cfg;
+        this.tape = tape;
+        this.origin = 0;
+        this.array = false;
+        this.arrayEnd = 0;
+        this.window = Math.max(1, window);
+        int hint;
+        try {
+            hint = Math.max(0, in.available()); // a file knows its size: a small one needs a small buffer
+        } catch (IOException e) {
+            hint = 0;
+        }
+        this.buf = new byte[(int) Math.min(this.window, Math.max(8192, hint + 1L))];
+        start();
+    }
+
+    /**
+     * A scan of {@code src[offset, offset + length)} in place, window by window.
+     *
+     * @param src the input
+     * @param offset the document's first byte
+     * @param length the document's length in bytes
+     * @param scanner the backend's scanner
+     * @param cfg the reader's options
+     * @param tape the tape (this scan resets it and makes it an event tape)
+     * @param window the window size in bytes, at least 1
+     * @throws JsonParseException when the document is longer than {@code maxDocumentLength}
+     */
+    public EventScan(byte[] src, int offset, int length, Scanner scanner, ReadConfig cfg, Tape tape, int window) {
+        this.in = null;
+        this.scanner = scanner;
+        this.cfg = cfg;
+        this.tape = tape;
+        this.origin = offset;
+        this.array = true;
+        this.arrayEnd = offset + length;
+        this.window = Math.max(1, window);
+        this.buf = src;
+        this.resume = offset;
+        this.linesAt = offset;
+        this.filled = offset;
+        if (length > cfg.maxDocumentLength) {
+            throw ScanError.create(ScanError.DOCUMENT_LIMIT, src, offset, arrayEnd, offset + cfg.maxDocumentLength, cfg);
+        }
+        start();
+    }
+
+    private void start() {
+        tape.reset(0);
+        tape.events = true; // (the scanners set windowed; the native one starts a new stream while it is unset)
+    }
+
+    /** @return the array the current batch's bytes are in (see {@link #base}) */
+    public byte[] buffer() {
+        return buf;
+    }
+
+    /** @return the stream offset of {@code buffer()[0]}, in array coordinates (subtract {@link #origin}) */
+    public long base() {
+        return base;
+    }
+
+    /** @return the array index of the document's first byte (0 for a stream) */
+    public int origin() {
+        return origin;
+    }
+
+    /** @return whether the document has been scanned to its end and every entry taken */
+    public boolean finished() {
+        return done;
+    }
+
+    /**
+     * Scans windows until the tape holds at least one new entry, or the document ends.
+     *
+     * @return true with the new entries in the tape (those of the last call are gone); false at the end
+     *     of a valid document (the tape is then empty)
+     * @throws JsonParseException for invalid input, at the byte a whole-document parse reports
+     * @throws IOException when reading the stream fails
+     */
+    public boolean next() throws IOException {
+        for (;;) {
+            if (done) {
+                tape.size = 0;
+                return false;
+            }
+            tape.size = 0;
+            tape.latin1Size = 0;
+            tape.utf16Size = 0;
+            tape.spansSize = 0;
+            int rc = array ? scanArrayWindow() : scanStreamWindow();
+            if (rc == Scanner.WINDOW_ERROR) {
+                throw error(tape.errorCode, tape.errorOffset);
+            }
+            scanner.takeWindow(tape);
+            if (rc == Scanner.WINDOW_DONE) {
+                done = true;
+                return tape.size > 0;
+            }
+            if (tape.size > 0) {
+                return true;
+            }
+        }
+    }
+
+    private int scanArrayWindow() {
+        int from = resume;
+        moveLines(from);
+        int end = (int) Math.min(arrayEnd, (long) from + window);
+        filled = end;
+        boolean last = end == arrayEnd;
+        int rc = scanner.scanWindow(buf, from, end, last, 0, cfg, tape);
+        if (rc == Scanner.WINDOW_MORE) {
+            int r = tape.resumeAt;
+            if (r < from || r > end) {
+                throw new IllegalStateException("scanner " + scanner.name() + " resumed at " + r + " of " + from + ".." + end);
+            }
+            if (end < arrayEnd && r - from <= window / 2) {
+                window = (int) Math.min(MAX_ARRAY, window * 2L); // a token fills half the window: widen it
+            }
+            resume = r;
+        }
+        return rc;
+    }
+
+    private int scanStreamWindow() throws IOException {
+        // drop what the last window consumed (its entries are gone now); grow a buffer a token fills
+        int keep = filled - resume;
+        boolean full = filled == buf.length;
+        if (resume > 0 || full) {
+            moveLines(resume);
+            byte[] to = buf;
+            if ((full && buf.length < window) || keep > buf.length / 2) {
+                if (buf.length >= MAX_ARRAY) {
+                    throw new OutOfMemoryError("a token longer than the largest Java array");
+                }
+                to = new byte[(int) Math.min(MAX_ARRAY, buf.length * 2L)];
+            }
+            System.arraycopy(buf, resume, to, 0, keep);
+            buf = to;
+            base += resume;
+            filled = keep;
+            resume = 0;
+            linesAt = 0;
+            cursorAt = -1;
+        }
+        long limit = cfg.maxDocumentLength;
+        if (!eof) {
+            // one read a window: a socket's bytes are scanned as they arrive, a file's come a buffer at a time
+            long left = limit - (base + filled); // never more than one byte past the limit is read
+            int room = left >= buf.length ? buf.length - filled : (int) Math.min(buf.length - filled, left + 1);
+            if (room > 0) {
+                int r;
+                do {
+                    r = in.read(buf, filled, room);
+                } while (r == 0);
+                if (r < 0) {
+                    eof = true;
+                } else {
+                    filled += r;
+                }
+            }
+        }
+        if (base + filled > limit) {
+            throw ScanError.create(ScanError.DOCUMENT_LIMIT, buf, linesAt, filled, limit - base, cfg, base + linesAt,
+                    lines.line(), lines.column());
+        }
+        int rc = scanner.scanWindow(buf, 0, filled, eof, base, cfg, tape);
+        if (rc == Scanner.WINDOW_MORE) {
+            int r = tape.resumeAt;
+            if (eof || r < 0 || r > filled) {
+                throw new IllegalStateException("scanner " + scanner.name() + " resumed at " + r + " of " + filled
+                        + (eof ? " at the end of input" : ""));
+            }
+            resume = r;
+        }
+        return rc;
+    }
+
+    /** Moves the line counter to {@code buf[to]} (forward only). */
+    private void moveLines(int to) {
+        if (to > linesAt) {
+            lines.advance(buf, linesAt, to);
+            linesAt = to;
+        }
+    }
+
+    /**
+     * The line and column of the byte at stream offset {@code at} (array coordinates), which must be
+     * one of the current batch's bytes or after them in the buffer. Calls with increasing offsets cost
+     * the bytes between them.
+     *
+     * @param at the byte's offset
+     * @return {@code {line, column}}, 1-based, columns in code points; {@code {0, 0}} when the byte is no
+     *     longer in the buffer
+     */
+    public long[] locate(long at) {
+        long index = at - base;
+        if (index < linesAt || index > filled) {
+            return new long[] {0, 0};
+        }
+        int to = (int) index;
+        if (cursorAt < 0 || cursorAt < linesAt || cursorAt > to) {
+            cursor = new LineCounter(lines.line(), lines.column());
+            cursorAt = linesAt;
+        }
+        cursor.advance(buf, cursorAt, to);
+        cursorAt = to;
+        return new long[] {cursor.line(), cursor.column()};
+    }
+
+    /**
+     * The exception for {@code code} at stream offset {@code at} (array coordinates), located as a
+     * whole-document parse locates it.
+     */
+    public JsonParseException error(int code, long at) {
+        return ScanError.create(code, buf, linesAt, filled, at - base, cfg, base + linesAt - origin, lines.line(),
+                lines.column());
+    }
+}

@@ -1,0 +1,873 @@
+package dev.hyson.internal.stream;
+
+import dev.hyson.JsonParseException;
+import dev.hyson.TypeRef;
+import dev.hyson.bind.Binder;
+import dev.hyson.internal.bind.BindFailure;
+import dev.hyson.internal.bind.Codecs;
+import dev.hyson.internal.bind.TapeCodec;
+import dev.hyson.internal.bind.TapeReader;
+import dev.hyson.internal.names.KeyCache;
+import dev.hyson.internal.number.DoubleFormatter;
+import dev.hyson.internal.number.NumberText;
+import dev.hyson.internal.scan.EventScan;
+import dev.hyson.internal.scan.ReadConfig;
+import dev.hyson.internal.tape.Tape;
+import dev.hyson.internal.tape.TapeMaterializer;
+import dev.hyson.stream.JsonLocation;
+import dev.hyson.stream.JsonParser;
+import dev.hyson.stream.JsonToken;
+import dev.hyson.stream.NumberType;
+import java.io.Closeable;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+
+/**
+ * The {@link JsonParser}: hands out the entries of an event tape ({@link Tape#events}) that an
+ * {@link EventScan} fills one window at a time. A token is one entry pair (one entry for the literals
+ * and the ends); its value is decoded only when an accessor asks. The only per-token state is the
+ * path: per open container whether it is an object, its current member name (through the key cache)
+ * or element index.
+ */
+public final class StreamParser implements JsonParser {
+    private final EventScan scan;
+    private final Tape tape;
+    private final ReadConfig cfg;
+    private final Binder binder;
+    private final Closeable owned;
+    private final KeyCache keys;
+
+    private long[] t;
+    private int i;
+    private int size;
+    /** The current token's first entry, or -1 once its window is gone (its value is then in {@link #held}). */
+    private int cur = -1;
+    /** The current token's first byte (array coordinates). */
+    private long curAt;
+    private JsonToken token;
+    private Object held;
+
+    private int depth;
+    private boolean[] object = new boolean[16];
+    private int[] index = new int[16];
+    private String[] names = new String[16];
+    private boolean nameNext;
+    private boolean closed;
+
+    /** readValue's copy of one value: a whole-document tape over {@link #text}. */
+    private Tape sub;
+    private byte[] text = new byte[256];
+    private int[] subIndex = new int[16];
+    private int[] subCount = new int[16];
+    private int textLength;
+    /** Per entry of {@link #sub} (at its first index): the document offset of its token. */
+    private long[] subOrigin = new long[64];
+    private boolean started;
+
+    /**
+     * @param scan the scan that feeds the tape
+     * @param tape the event tape {@code scan} fills
+     * @param cfg the reader's options
+     * @param binder the reader's binder, for {@link #readValue(Class)}
+     * @param owned the source to close with the parser, or null
+     */
+    public StreamParser(EventScan scan, Tape tape, ReadConfig cfg, Binder binder, Closeable owned) {
+        this.scan = scan;
+        this.tape = tape;
+        this.cfg = cfg;
+        this.binder = binder;
+        this.owned = owned;
+        this.keys = cfg.internKeys ? KeyCache.SHARED : null;
+        this.t = tape.entries;
+        index[0] = -1;
+    }
+
+    private boolean fill() {
+        if (closed) {
+            throw new IllegalStateException("the parser is closed");
+        }
+        boolean more;
+        try {
+            more = scan.next();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        t = tape.entries;
+        size = tape.size;
+        i = 0;
+        return more;
+    }
+
+    @Override
+    public JsonToken nextToken() {
+        if (i >= size) {
+            hold();
+            if (!fill()) {
+                cur = -1;
+                token = null;
+                return null;
+            }
+        }
+        started = true;
+        long[] t = this.t;
+        int k = i;
+        long e = t[k];
+        cur = k;
+        curAt = e & Tape.PAYLOAD_MASK;
+        switch ((int) (e >>> Tape.TAG_SHIFT)) {
+            case Tape.OBJECT:
+                i = k + 2;
+                beforeValue();
+                push(true);
+                return token = JsonToken.START_OBJECT;
+            case Tape.ARRAY:
+                i = k + 2;
+                beforeValue();
+                push(false);
+                return token = JsonToken.START_ARRAY;
+            case Tape.END_OBJECT:
+                i = k + 1;
+                pop();
+                return token = JsonToken.END_OBJECT;
+            case Tape.END_ARRAY:
+                i = k + 1;
+                pop();
+                return token = JsonToken.END_ARRAY;
+            case Tape.STR_ASCII:
+            case Tape.STR_UTF8:
+            case Tape.STR_LATIN1:
+            case Tape.STR_UTF16:
+                i = k + 2;
+                if (nameNext) {
+                    names[depth] = name(e, t[k + 1]);
+                    nameNext = false;
+                    return token = JsonToken.NAME;
+                }
+                scalar();
+                return token = JsonToken.STRING;
+            case Tape.INT64:
+            case Tape.DOUBLE:
+            case Tape.BIG_INTEGER:
+            case Tape.BIG_DECIMAL:
+                i = k + 2;
+                scalar();
+                return token = JsonToken.NUMBER;
+            case Tape.TRUE:
+                i = k + 1;
+                scalar();
+                return token = JsonToken.TRUE;
+            case Tape.FALSE:
+                i = k + 1;
+                scalar();
+                return token = JsonToken.FALSE;
+            case Tape.NULL:
+                i = k + 1;
+                scalar();
+                return token = JsonToken.NULL;
+            default:
+                throw new IllegalStateException("corrupt event tape: tag " + (e >>> Tape.TAG_SHIFT) + " at entry " + k);
+        }
+    }
+
+    private void beforeValue() {
+        if (!object[depth]) {
+            index[depth]++;
+        }
+    }
+
+    private void scalar() {
+        int d = depth;
+        if (!object[d]) {
+            index[d]++;
+        } else {
+            nameNext = true;
+        }
+    }
+
+    private void push(boolean isObject) {
+        int d = ++depth;
+        if (d >= object.length) {
+            int n = d * 2;
+            object = Arrays.copyOf(object, n);
+            index = Arrays.copyOf(index, n);
+            names = Arrays.copyOf(names, n);
+        }
+        object[d] = isObject;
+        index[d] = -1;
+        names[d] = null;
+        nameNext = isObject;
+    }
+
+    private void pop() {
+        names[depth] = null;
+        int d = --depth;
+        nameNext = object[d];
+    }
+
+    /** Before the entries of the current token are replaced: keeps its value for the accessors. */
+    private void hold() {
+        if (cur >= 0 && token != null && token.isScalar()) {
+            held = token == JsonToken.STRING ? string() : token == JsonToken.NUMBER ? getNumber() : null;
+        }
+        cur = -1;
+    }
+
+    @Override
+    public boolean hasNext() {
+        if (i < size) {
+            return true;
+        }
+        if (scan.finished()) {
+            return false;
+        }
+        hold();
+        return fill() && size > 0;
+    }
+
+    @Override
+    public JsonToken currentToken() {
+        return token;
+    }
+
+    /** The frame whose member or element the current token is (a start token belongs to its parent's). */
+    private int frame() {
+        return token == JsonToken.START_OBJECT || token == JsonToken.START_ARRAY ? depth - 1 : depth;
+    }
+
+    @Override
+    public String currentName() {
+        int f = frame();
+        return f > 0 && object[f] ? names[f] : null;
+    }
+
+    private String name(long e, long e1) {
+        int tag = Tape.tag(e);
+        if (tag == Tape.STR_ASCII || tag == Tape.STR_UTF8) {
+            int off = (int) (e1 >>> 32);
+            int len = (int) e1;
+            if (keys != null) {
+                return keys.lookup(tape.spans, off, len, tag == Tape.STR_ASCII);
+            }
+            return new String(tape.spans, off, len, tag == Tape.STR_ASCII ? StandardCharsets.ISO_8859_1 : StandardCharsets.UTF_8);
+        }
+        return decoded(e, e1);
+    }
+
+    private String decoded(long e, long e1) {
+        int from = (int) (e1 >>> 32);
+        int len = (int) e1;
+        return Tape.tag(e) == Tape.STR_LATIN1 ? new String(tape.latin1, from, len, StandardCharsets.ISO_8859_1)
+                : new String(tape.utf16, from, len);
+    }
+
+    private String string() {
+        long e = t[cur];
+        long e1 = t[cur + 1];
+        switch (Tape.tag(e)) {
+            case Tape.STR_ASCII:
+                return new String(tape.spans, (int) (e1 >>> 32), (int) e1, StandardCharsets.ISO_8859_1);
+            case Tape.STR_UTF8:
+                return TapeMaterializer.utf8(tape.spans, (int) (e1 >>> 32), (int) e1, tape);
+            default:
+                return decoded(e, e1);
+        }
+    }
+
+    @Override
+    public String getString() {
+        if (token == JsonToken.NAME) {
+            return names[depth];
+        }
+        if (token == JsonToken.STRING) {
+            return cur < 0 ? (String) held : string();
+        }
+        if (token == JsonToken.NUMBER) {
+            if (cur < 0) {
+                Object n = held;
+                return n instanceof Double ? DoubleFormatter.toString((Double) n)
+                        : n instanceof BigDecimal ? numberText() : n.toString();
+            }
+            switch (Tape.tag(t[cur])) {
+                case Tape.INT64:
+                    return Long.toString(t[cur + 1]);
+                case Tape.DOUBLE:
+                    return DoubleFormatter.toString(Double.longBitsToDouble(t[cur + 1]));
+                default:
+                    return numberText();
+            }
+        }
+        throw notAt("a string, name or number");
+    }
+
+    private String numberText() {
+        if (cur < 0) {
+            Object n = held;
+            return n instanceof BigDecimal ? ((BigDecimal) n).toString() : n.toString();
+        }
+        long e1 = t[cur + 1];
+        return new String(tape.spans, (int) (e1 >>> 32), (int) e1, StandardCharsets.ISO_8859_1);
+    }
+
+    private IllegalStateException notAt(String what) {
+        return new IllegalStateException("the current token is " + token + ", not " + what
+                + (token == null ? "" : " (at " + location() + ")"));
+    }
+
+    private int numberTag() {
+        if (token != JsonToken.NUMBER) {
+            throw notAt("a number");
+        }
+        if (cur < 0) {
+            Object n = held;
+            return n instanceof Long ? Tape.INT64 : n instanceof Double ? Tape.DOUBLE
+                    : n instanceof BigInteger ? Tape.BIG_INTEGER : Tape.BIG_DECIMAL;
+        }
+        return Tape.tag(t[cur]);
+    }
+
+    @Override
+    public boolean isIntegralNumber() {
+        int tag = numberTag();
+        return tag == Tape.INT64 || tag == Tape.BIG_INTEGER;
+    }
+
+    @Override
+    public NumberType numberType() {
+        switch (numberTag()) {
+            case Tape.INT64: {
+                long v = longBits();
+                return v == (int) v ? NumberType.INT : NumberType.LONG;
+            }
+            case Tape.DOUBLE:
+                return NumberType.DOUBLE;
+            case Tape.BIG_INTEGER:
+                return NumberType.BIG_INTEGER;
+            default:
+                return NumberType.BIG_DECIMAL;
+        }
+    }
+
+    /** Entry 1 of the current INT64 or DOUBLE. */
+    private long longBits() {
+        if (cur >= 0) {
+            return t[cur + 1];
+        }
+        Object n = held;
+        return n instanceof Long ? (Long) n : Double.doubleToRawLongBits((Double) n);
+    }
+
+    @Override
+    public int getInt() {
+        switch (numberTag()) {
+            case Tape.INT64: {
+                long v = longBits();
+                if (v != (int) v) {
+                    throw new ArithmeticException("number " + v + " out of the int range");
+                }
+                return (int) v;
+            }
+            case Tape.DOUBLE: {
+                double d = Double.longBitsToDouble(longBits());
+                if (d != (int) d) {
+                    throw new ArithmeticException("number " + DoubleFormatter.toString(d) + " is not an int");
+                }
+                return (int) d;
+            }
+            case Tape.BIG_INTEGER:
+                throw new ArithmeticException("number " + numberText() + " out of the int range");
+            default:
+                return getBigDecimal().intValueExact();
+        }
+    }
+
+    @Override
+    public long getLong() {
+        switch (numberTag()) {
+            case Tape.INT64:
+                return longBits();
+            case Tape.DOUBLE: {
+                double d = Double.longBitsToDouble(longBits());
+                if (!(d >= -0x1p63 && d < 0x1p63) || d != Math.rint(d)) {
+                    throw new ArithmeticException("number " + DoubleFormatter.toString(d) + " is not a long");
+                }
+                return (long) d;
+            }
+            case Tape.BIG_INTEGER:
+                throw new ArithmeticException("number " + numberText() + " out of the long range");
+            default:
+                return getBigDecimal().longValueExact();
+        }
+    }
+
+    @Override
+    public BigInteger getBigInteger() {
+        switch (numberTag()) {
+            case Tape.INT64:
+                return BigInteger.valueOf(longBits());
+            case Tape.BIG_INTEGER:
+                return cur < 0 ? (BigInteger) held : new BigInteger(numberText());
+            default:
+                return getBigDecimal().toBigIntegerExact();
+        }
+    }
+
+    @Override
+    public double getDouble() {
+        switch (numberTag()) {
+            case Tape.INT64:
+                return longBits();
+            case Tape.DOUBLE:
+                return Double.longBitsToDouble(longBits());
+            default:
+                return Double.parseDouble(numberText()); // correctly rounded (JDK 17+)
+        }
+    }
+
+    @Override
+    public BigDecimal getBigDecimal() {
+        switch (numberTag()) {
+            case Tape.INT64:
+                return BigDecimal.valueOf(longBits());
+            case Tape.DOUBLE:
+                return new BigDecimal(DoubleFormatter.toString(Double.longBitsToDouble(longBits())));
+            case Tape.BIG_INTEGER:
+                return new BigDecimal(getBigInteger());
+            default:
+                return bigDecimal();
+        }
+    }
+
+    private BigDecimal bigDecimal() {
+        if (cur < 0) {
+            return (BigDecimal) held;
+        }
+        long e1 = t[cur + 1];
+        int off = (int) (e1 >>> 32);
+        int len = (int) e1;
+        if (!NumberText.scaleFits(tape.spans, off, len)) {
+            throw new JsonParseException(JsonParseException.Kind.NUMBER_OUT_OF_RANGE, "number " + numberText()
+                    + " out of the BigDecimal range", "its exponent must fit a 32-bit scale", curAt - scan.origin(),
+                    location().line(), location().column());
+        }
+        return new BigDecimal(new String(tape.spans, off, len, StandardCharsets.ISO_8859_1));
+    }
+
+    @Override
+    public Number getNumber() {
+        switch (numberTag()) {
+            case Tape.INT64:
+                return longBits();
+            case Tape.DOUBLE:
+                return Double.longBitsToDouble(longBits());
+            case Tape.BIG_INTEGER:
+                return getBigInteger();
+            default:
+                return bigDecimal();
+        }
+    }
+
+    @Override
+    public boolean getBoolean() {
+        if (token == JsonToken.TRUE) {
+            return true;
+        }
+        if (token == JsonToken.FALSE) {
+            return false;
+        }
+        throw notAt("true or false");
+    }
+
+    /** The next entry, reading windows as needed; the scan has validated the document, so it exists. */
+    private void need() {
+        if (i >= size) {
+            cur = -1;
+            if (!fill()) {
+                throw new IllegalStateException("event tape ended inside a value (a bug in hyson)");
+            }
+        }
+    }
+
+    @Override
+    public void skipValue() {
+        if (token == JsonToken.NAME) {
+            nextToken();
+        }
+        if (token != JsonToken.START_OBJECT && token != JsonToken.START_ARRAY) {
+            return;
+        }
+        int d = 1;
+        for (;;) {
+            need();
+            long e = t[i];
+            switch ((int) (e >>> Tape.TAG_SHIFT)) {
+                case Tape.OBJECT:
+                case Tape.ARRAY:
+                    d++;
+                    i += 2;
+                    break;
+                case Tape.END_OBJECT:
+                case Tape.END_ARRAY:
+                    i++;
+                    if (--d == 0) {
+                        end(e, i - 1);
+                        return;
+                    }
+                    break;
+                case Tape.TRUE:
+                case Tape.FALSE:
+                case Tape.NULL:
+                    i++;
+                    break;
+                default:
+                    i += 2;
+            }
+        }
+    }
+
+    /** The end entry {@code e} at {@code k} closes the container the current value started. */
+    private void end(long e, int k) {
+        cur = k;
+        curAt = e & Tape.PAYLOAD_MASK;
+        token = Tape.tag(e) == Tape.END_OBJECT ? JsonToken.END_OBJECT : JsonToken.END_ARRAY;
+        pop();
+    }
+
+    @Override
+    public Object readValue() {
+        start();
+        if (token.isScalar()) {
+            switch (token) {
+                case STRING:
+                    return getString();
+                case NUMBER:
+                    return getNumber();
+                case TRUE:
+                    return Boolean.TRUE;
+                case FALSE:
+                    return Boolean.FALSE;
+                default:
+                    return null;
+            }
+        }
+        String at = pointer();
+        JsonLocation where = location();
+        collect();
+        try {
+            return TapeMaterializer.materialize(sub, text, 0, textLength, cfg, KeyCache.SHARED);
+        } catch (JsonParseException e) {
+            throw relocate(e, at, where);
+        }
+    }
+
+    /** Moves from a NAME to its value; refuses the tokens that start no value. */
+    private void start() {
+        if (token == JsonToken.NAME) {
+            nextToken();
+        }
+        if (token == null || token.isEnd() || token == JsonToken.NAME) {
+            throw notAt("the start of a value");
+        }
+    }
+
+    @Override
+    public <T> T readValue(Class<T> type) {
+        return type.isPrimitive() ? bindValue(type) : type.cast(bindValue(type));
+    }
+
+    @Override
+    @SuppressWarnings("unchecked")
+    public <T> T readValue(TypeRef<T> type) {
+        return (T) bindValue(type.type());
+    }
+
+    @SuppressWarnings("unchecked")
+    private <T> T bindValue(java.lang.reflect.Type type) {
+        Codecs codecs = Codecs.of(binder);
+        TapeCodec<?> codec = codecs.forType(type);
+        start();
+        String at = pointer();
+        JsonLocation where = location();
+        collect();
+        TapeReader r = new TapeReader(sub, text, 0, textLength, cfg, codecs, null);
+        try {
+            try {
+                return (T) r.readRoot(codec);
+            } catch (BindFailure f) {
+                throw r.toPublic(f);
+            }
+        } catch (JsonParseException e) {
+            throw relocate(e, at, where);
+        } catch (StackOverflowError e) {
+            throw new JsonParseException(JsonParseException.Kind.LIMIT_EXCEEDED, "nesting too deep for binding on this"
+                    + " thread's stack", "lower JsonReader.Builder.maxDepth or raise the thread's stack size (-Xss)",
+                    where.offset(), where.line(), where.column());
+        }
+    }
+
+    /** An error found in readValue's copy, moved to its place in the document. */
+    private JsonParseException relocate(JsonParseException e, String at, JsonLocation where) {
+        long found = origin(e.offset());
+        if (found >= 0) {
+            long[] lc = scan.locate(found);
+            where = new JsonLocation(found - scan.origin(), lc[0], lc[1]);
+        }
+        String message = e.getMessage();
+        String inner = e.pointer();
+        String what = message;
+        if (inner != null) {
+            String prefix = "value at " + (inner.isEmpty() ? "the root" : inner) + ": ";
+            if (what.startsWith(prefix)) {
+                what = what.substring(prefix.length());
+            }
+        }
+        int cut = what.lastIndexOf(" at line ");
+        if (cut >= 0) {
+            what = what.substring(0, cut);
+        }
+        String pointer = inner == null ? (at.isEmpty() ? null : at) : at + inner;
+        return new JsonParseException(e.kind(), what, e.detail(), where.offset(), where.line(), where.column(), pointer,
+                e.getCause());
+    }
+
+    /**
+     * Copies the value the current token starts (a container), to its end, into {@link #sub}: a
+     * whole-document tape with counts, whose strings and number texts are in {@link #text} (quoted,
+     * as in an input), so the materializer and the binder read it as they read any document. The
+     * parser ends at the value's end token; the text's length is {@link #textLength}.
+     */
+    private void collect() {
+        Tape s = sub;
+        if (s == null) {
+            s = sub = new Tape();
+        }
+        s.reset(0);
+        textLength = 0;
+        int sd = 0;
+        boolean obj = token == JsonToken.START_OBJECT;
+        sd = open(s, sd, obj, curAt);
+        while (sd > 0) {
+            need();
+            long e = t[i];
+            int tag = (int) (e >>> Tape.TAG_SHIFT);
+            switch (tag) {
+                case Tape.OBJECT:
+                case Tape.ARRAY:
+                    subCount[sd]++;
+                    sd = open(s, sd, tag == Tape.OBJECT, e & Tape.PAYLOAD_MASK);
+                    i += 2;
+                    break;
+                case Tape.END_OBJECT:
+                case Tape.END_ARRAY: {
+                    int n = subCount[sd];
+                    s.entries[subIndex[sd] + 1] = tag == Tape.END_OBJECT ? n / 2 : n;
+                    sd--;
+                    i++;
+                    if (sd == 0) {
+                        end(e, i - 1);
+                    }
+                    break;
+                }
+                case Tape.TRUE:
+                case Tape.FALSE:
+                case Tape.NULL:
+                    subCount[sd]++;
+                    s.ensure(1);
+                    s.entries[s.size] = Tape.entry(tag, mark(s.size, e & Tape.PAYLOAD_MASK));
+                    s.size++;
+                    i++;
+                    break;
+                default:
+                    subCount[sd]++;
+                    copy(s, tag, t[i + 1], e & Tape.PAYLOAD_MASK);
+                    i += 2;
+            }
+        }
+    }
+
+    /**
+     * Reserves one text byte for the entry at {@code k} (so every entry has its own text offset, which
+     * maps an error's offset back to the document) and records the document offset {@code at}.
+     */
+    private int mark(int k, long at) {
+        if (k >= subOrigin.length) {
+            subOrigin = Arrays.copyOf(subOrigin, Math.max(k + 2, subOrigin.length * 2));
+        }
+        subOrigin[k] = at;
+        byte[] b = text(1);
+        int pos = textLength;
+        b[pos] = ' ';
+        textLength = pos + 1;
+        return pos;
+    }
+
+    /** The document offset of the copied token whose text starts at {@code textOffset}, or -1. */
+    private long origin(long textOffset) {
+        long[] e = sub.entries;
+        long best = -1;
+        // entries are in text order; find the last entry starting at or before the offset
+        for (int k = 0; k < sub.size;) {
+            long p = Tape.payload(e[k]);
+            if (p > textOffset) {
+                break;
+            }
+            best = subOrigin[k];
+            int tag = Tape.tag(e[k]);
+            k += tag == Tape.TRUE || tag == Tape.FALSE || tag == Tape.NULL ? 1 : 2;
+        }
+        return best;
+    }
+
+    private int open(Tape s, int sd, boolean obj, long at) {
+        int d = sd + 1;
+        if (d >= subIndex.length) {
+            subIndex = Arrays.copyOf(subIndex, d * 2);
+            subCount = Arrays.copyOf(subCount, d * 2);
+        }
+        long[] e = s.ensure(2);
+        subIndex[d] = s.size;
+        subCount[d] = 0;
+        e[s.size] = Tape.entry(obj ? Tape.OBJECT : Tape.ARRAY, mark(s.size, at));
+        e[s.size + 1] = 0;
+        s.size += 2;
+        return d;
+    }
+
+    /** Appends a string or number entry to {@code s}, its bytes moved into {@link #text}. */
+    private void copy(Tape s, int tag, long e1, long at) {
+        long[] out = s.ensure(2);
+        int k = s.size;
+        s.size = k + 2;
+        int mark = mark(k, at);
+        switch (tag) {
+            case Tape.STR_ASCII:
+            case Tape.STR_UTF8: {
+                int len = (int) e1;
+                byte[] b = text(len + 1);
+                int q = mark; // the reserved byte is the opening quote
+                b[q] = '"';
+                System.arraycopy(tape.spans, (int) (e1 >>> 32), b, q + 1, len);
+                b[q + 1 + len] = '"';
+                textLength = q + len + 2;
+                out[k] = Tape.entry(tag, q);
+                out[k + 1] = len;
+                return;
+            }
+            case Tape.BIG_INTEGER:
+            case Tape.BIG_DECIMAL: {
+                int len = (int) e1;
+                byte[] b = text(len);
+                int n = mark + 1;
+                System.arraycopy(tape.spans, (int) (e1 >>> 32), b, n, len);
+                textLength = n + len;
+                out[k] = Tape.entry(tag, n);
+                out[k + 1] = len;
+                return;
+            }
+            case Tape.STR_LATIN1: {
+                int from = (int) (e1 >>> 32);
+                int len = (int) e1;
+                byte[] l = s.ensureLatin1(len);
+                System.arraycopy(tape.latin1, from, l, s.latin1Size, len);
+                out[k] = Tape.entry(tag, mark);
+                out[k + 1] = ((long) s.latin1Size << 32) | len;
+                s.latin1Size += len;
+                return;
+            }
+            case Tape.STR_UTF16: {
+                int from = (int) (e1 >>> 32);
+                int len = (int) e1;
+                char[] u = s.ensureUtf16(len);
+                System.arraycopy(tape.utf16, from, u, s.utf16Size, len);
+                out[k] = Tape.entry(tag, mark);
+                out[k + 1] = ((long) s.utf16Size << 32) | len;
+                s.utf16Size += len;
+                return;
+            }
+            default: // INT64, DOUBLE: the value is entry 1
+                out[k] = Tape.entry(tag, mark);
+                out[k + 1] = e1;
+        }
+    }
+
+    private byte[] text(int more) {
+        if ((long) textLength + more > text.length) {
+            if ((long) textLength + more > Integer.MAX_VALUE - 16) {
+                throw new OutOfMemoryError("a value read with readValue exceeds the largest Java array");
+            }
+            text = Arrays.copyOf(text, (int) Math.min(Integer.MAX_VALUE - 16, Math.max(text.length * 2L, textLength + more)));
+        }
+        return text;
+    }
+
+    @Override
+    public JsonLocation location() {
+        if (!started) {
+            return new JsonLocation(0, 1, 1);
+        }
+        long[] lc = scan.locate(curAt);
+        return new JsonLocation(curAt - scan.origin(), lc[0], lc[1]);
+    }
+
+    @Override
+    public String pointer() {
+        int f = frame();
+        if (f <= 0) {
+            return "";
+        }
+        StringBuilder b = new StringBuilder();
+        for (int d = 1; d <= f; d++) {
+            b.append('/');
+            if (object[d]) {
+                String n = names[d];
+                if (n != null) {
+                    appendEscaped(b, n);
+                }
+            } else {
+                b.append(Math.max(0, index[d]));
+            }
+        }
+        return b.toString();
+    }
+
+    /** RFC 6901 section 3: '~' as "~0", '/' as "~1". */
+    private static void appendEscaped(StringBuilder b, String n) {
+        for (int k = 0; k < n.length(); k++) {
+            char c = n.charAt(k);
+            if (c == '~') {
+                b.append("~0");
+            } else if (c == '/') {
+                b.append("~1");
+            } else {
+                b.append(c);
+            }
+        }
+    }
+
+    @Override
+    public int depth() {
+        return depth;
+    }
+
+    @Override
+    public void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        size = 0;
+        i = 0;
+        tape.trim();
+        tape.busy = false; // the reader's per-thread tape is free again
+        if (owned != null) {
+            try {
+                owned.close();
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+    }
+}

@@ -1,0 +1,225 @@
+package dev.hyson.stream;
+
+import dev.hyson.JsonParseException;
+import dev.hyson.TypeRef;
+import java.io.Closeable;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+
+/**
+ * A pull parser: reads one JSON text (RFC 8259) token by token, in bounded memory. Made by
+ * {@link dev.hyson.JsonReader#parser(byte[])} and its overloads, with the reader's options and limits.
+ *
+ * <pre>{@code
+ * try (JsonParser p = JsonReader.defaults().parser(Path.of("big.json"))) {
+ *     JsonToken t;
+ *     while ((t = p.nextToken()) != null) {
+ *         if (t == JsonToken.NAME && p.getString().equals("id")) {
+ *             p.nextToken();
+ *             ids.add(p.getLong());
+ *         }
+ *     }
+ * }
+ * }</pre>
+ *
+ * <p><b>How it reads.</b> The input is scanned by the reader's backend in windows of 1 MiB, one call
+ * (one JNI crossing for the native backend) per window, never per token; the scan validates as it goes,
+ * so the tokens handed out are always well-formed up to the current one. Memory is one window plus the
+ * path to the current token, whatever the document's size (a token longer than half a window widens it;
+ * strings are bounded by {@code maxStringLength}).
+ *
+ * <p><b>Errors.</b> {@link #nextToken()} throws {@link JsonParseException} when the window it needs
+ * holds invalid input, with the byte offset, line and column a whole-document parse reports; tokens
+ * before the error have been returned. Reading fails with {@link java.io.UncheckedIOException}. An
+ * accessor called on a token it does not apply to (e.g. {@link #getLong()} on a string) throws
+ * {@link IllegalStateException}. Member names are reported as they come: a repeated name inside an
+ * object is not an error here ({@link #readValue()} applies the reader's {@code DuplicateKeyPolicy} to
+ * the value it builds).
+ *
+ * <p><b>Design.</b> The accessors follow Jackson's {@code JsonParser} and
+ * {@code jakarta.json.stream.JsonParser}: {@link #hasNext()} and {@link #nextToken()} for
+ * {@code hasNext}/{@code next}, {@link JsonToken} for its {@code Event}s, {@link #getString()},
+ * {@link #isIntegralNumber()}, {@link #getBigDecimal()}, {@link #location()}, so an adapter to either API
+ * is thin.
+ *
+ * <p>Not thread-safe: one parser is used by one thread at a time. {@link #close()} closes the source
+ * only when the parser opened it (a {@code Path}); a caller's {@code InputStream} stays open.
+ */
+public interface JsonParser extends Closeable {
+    /**
+     * Advances to the next token.
+     *
+     * @return the token, or {@code null} after the end of the document (the input has been read to its
+     *     end and holds nothing but whitespace after the value)
+     * @throws JsonParseException for invalid input
+     * @throws java.io.UncheckedIOException when reading fails
+     */
+    JsonToken nextToken();
+
+    /**
+     * Whether {@link #nextToken()} returns a token rather than {@code null}, reading input if it needs
+     * to ({@code jakarta.json.stream.JsonParser#hasNext}).
+     *
+     * @return true when a token follows
+     * @throws JsonParseException for invalid input
+     */
+    boolean hasNext();
+
+    /** @return the current token: the one {@link #nextToken()} last returned; {@code null} before the first and after the last */
+    JsonToken currentToken();
+
+    /**
+     * The current member's name: at {@link JsonToken#NAME}, its text; at a member's value (or the
+     * start or end of one), the name before it; {@code null} in an array or at the top level.
+     *
+     * @return the name, or {@code null}
+     */
+    String currentName();
+
+    /**
+     * The text of the current token: a {@link JsonToken#STRING}'s value, a {@link JsonToken#NAME}'s
+     * name, or a {@link JsonToken#NUMBER}'s value as text (the input's digits for {@code BIG_INTEGER}
+     * and {@code BIG_DECIMAL}; {@code Long.toString} or the shortest round-trip text of the double
+     * otherwise).
+     *
+     * @return the text
+     * @throws IllegalStateException at any other token
+     */
+    String getString();
+
+    /**
+     * @return whether the current number is an integer ({@link NumberType#INT}, {@code LONG} or {@code BIG_INTEGER})
+     * @throws IllegalStateException when the current token is not a {@link JsonToken#NUMBER}
+     */
+    boolean isIntegralNumber();
+
+    /**
+     * @return which kind the current number is
+     * @throws IllegalStateException when the current token is not a {@link JsonToken#NUMBER}
+     */
+    NumberType numberType();
+
+    /**
+     * @return the current number as an {@code int}
+     * @throws ArithmeticException when it is not an integer in the {@code int} range (a fraction is never dropped)
+     * @throws IllegalStateException when the current token is not a {@link JsonToken#NUMBER}
+     */
+    int getInt();
+
+    /**
+     * @return the current number as a {@code long}
+     * @throws ArithmeticException when it is not an integer in the {@code long} range
+     * @throws IllegalStateException when the current token is not a {@link JsonToken#NUMBER}
+     */
+    long getLong();
+
+    /**
+     * @return the current number as a {@code BigInteger}
+     * @throws ArithmeticException when it has a non-zero fraction
+     * @throws IllegalStateException when the current token is not a {@link JsonToken#NUMBER}
+     */
+    BigInteger getBigInteger();
+
+    /**
+     * @return the current number as the nearest {@code double} (correctly rounded; an integer beyond
+     *     2<sup>53</sup> rounds)
+     * @throws IllegalStateException when the current token is not a {@link JsonToken#NUMBER}
+     */
+    double getDouble();
+
+    /**
+     * @return the current number's value as a {@code BigDecimal}: exact for integers and under
+     *     {@code bigDecimals(true)}, else the exact value of the double it was read as
+     * @throws IllegalStateException when the current token is not a {@link JsonToken#NUMBER}
+     */
+    BigDecimal getBigDecimal();
+
+    /**
+     * @return the current number as {@link dev.hyson.JsonReader#parse(byte[])} gives it: a {@code Long},
+     *     {@code Double}, {@code BigInteger} or {@code BigDecimal}
+     * @throws IllegalStateException when the current token is not a {@link JsonToken#NUMBER}
+     */
+    Number getNumber();
+
+    /**
+     * @return true at {@link JsonToken#TRUE}, false at {@link JsonToken#FALSE}
+     * @throws IllegalStateException at any other token
+     */
+    boolean getBoolean();
+
+    /**
+     * Skips the value the current token starts, without decoding it: at {@code START_OBJECT} or
+     * {@code START_ARRAY} it advances to the matching end (the current token is then that end); at a
+     * {@code NAME} it skips the member's value (the current token is then that value's last token); at
+     * any other token it does nothing.
+     *
+     * @throws JsonParseException for invalid input inside the skipped value
+     */
+    void skipValue();
+
+    /**
+     * Builds the value the current token starts as a tree, exactly as
+     * {@link dev.hyson.JsonReader#parse(byte[])} builds it (the reader's options apply: duplicate
+     * member names, key interning, map type), and advances to its last token. At a {@code NAME} it
+     * builds the member's value. Memory is that value's.
+     *
+     * @return the value ({@code null} for JSON null)
+     * @throws JsonParseException for invalid input inside the value, or a repeated member name under
+     *     {@code DuplicateKeyPolicy.ERROR}
+     * @throws IllegalStateException at an end token or before the first token
+     */
+    Object readValue();
+
+    /**
+     * Binds the value the current token starts (at a {@code NAME}, the member's value) to
+     * {@code type}, with the reader's binder, and advances to its last token.
+     *
+     * @param type the type to bind to (see {@link dev.hyson.bind.Binder})
+     * @param <T> the type
+     * @return the value
+     * @throws JsonParseException for invalid input or a value that does not fit {@code type} (the
+     *     error's pointer is the value's pointer in the document followed by the pointer inside it)
+     * @throws IllegalArgumentException when {@code type} cannot be bound
+     */
+    <T> T readValue(Class<T> type);
+
+    /**
+     * {@link #readValue(Class)} for a generic type.
+     *
+     * @param type the type to bind to
+     * @param <T> the type
+     * @return the value
+     * @throws JsonParseException as {@link #readValue(Class)}
+     */
+    <T> T readValue(TypeRef<T> type);
+
+    /**
+     * Where the current token starts: its first byte's offset, line and column. The line and column
+     * are exact while the token's window is in memory, which is always the case for the token
+     * {@link #nextToken()} just returned unless a {@link #readValue()} or {@link #skipValue()} crossed
+     * windows since; otherwise they are 0 and only the offset is given.
+     *
+     * @return the location; offset 0, line 1, column 1 before the first token
+     */
+    JsonLocation location();
+
+    /**
+     * The JSON Pointer (RFC 6901) of the current token: {@code ""} at the top-level value,
+     * {@code "/users/3/name"} at that member's name or value, the container's own pointer at its start
+     * and end.
+     *
+     * @return the pointer
+     */
+    String pointer();
+
+    /** @return the number of containers open around the current token (0 at the top level; a start token counts its own container) */
+    int depth();
+
+    /**
+     * Releases the parser's buffers and closes the source if the parser opened it. Idempotent.
+     *
+     * @throws java.io.UncheckedIOException when closing the source fails
+     */
+    @Override
+    void close();
+}
