@@ -2,6 +2,7 @@ package dev.hyson;
 
 import dev.hyson.internal.text.Utf8;
 import dev.hyson.internal.write.Generator;
+import dev.hyson.internal.write.StreamGenerator;
 import dev.hyson.internal.write.WriteConfig;
 import dev.hyson.internal.write.WriteFailure;
 import java.io.IOException;
@@ -282,6 +283,52 @@ public final class JsonWriter {
         });
         run(g, value);
         g.drainAll();
+    }
+
+    // ---- the incremental generator (dev.hyson.stream) ----
+
+    /**
+     * An incremental generator writing UTF-8 to {@code out} through a fixed 8 KiB buffer, with this
+     * writer's options. Closing it flushes {@code out} and leaves it open.
+     *
+     * @param out the stream the JSON goes to
+     * @return the generator
+     */
+    public dev.hyson.stream.JsonGenerator generator(OutputStream out) {
+        Objects.requireNonNull(out, "out");
+        return new StreamGenerator(config, new byte[STREAM_BUFFER], (b, len) -> {
+            try {
+                out.write(b, 0, len);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+            return len;
+        }, out);
+    }
+
+    /**
+     * An incremental generator writing chars to {@code out} through fixed 8 KiB buffers, with this
+     * writer's options. Closing it flushes {@code out} and leaves it open.
+     *
+     * @param out the writer the JSON goes to
+     * @return the generator
+     */
+    public dev.hyson.stream.JsonGenerator generator(Writer out) {
+        Objects.requireNonNull(out, "out");
+        char[] chars = new char[STREAM_BUFFER];
+        return new StreamGenerator(config, new byte[STREAM_BUFFER], (b, len) -> {
+            int k = Utf8.completeLength(b, len);
+            try {
+                for (int i = 0; i < k;) {
+                    int to = Utf8.completeLength(b, Math.min(k, i + chars.length));
+                    out.write(chars, 0, Utf8.toChars(b, i, to, chars, 0));
+                    i = to;
+                }
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+            return k;
+        }, out);
     }
 
     private static void run(Generator g, Object value) {

@@ -847,6 +847,30 @@ public final class StreamParser implements JsonParser {
         }
     }
 
+    /**
+     * For a copy to a generator: where the current STRING's or NAME's content is, as it was in the
+     * input, when it had no escape (so the generator may copy its bytes), in {@link #spans()}.
+     *
+     * @return {@code (offset << 32) | length}, or -1 when the token is not such a string
+     */
+    public long rawSpan() {
+        if (cur < 0 || (token != JsonToken.STRING && token != JsonToken.NAME)) {
+            return -1;
+        }
+        int tag = Tape.tag(t[cur]);
+        return tag == Tape.STR_ASCII || tag == Tape.STR_UTF8 ? t[cur + 1] : -1;
+    }
+
+    /** @return whether the current string's raw content ({@link #rawSpan()}) is all ASCII */
+    public boolean rawAscii() {
+        return cur >= 0 && Tape.tag(t[cur]) == Tape.STR_ASCII;
+    }
+
+    /** @return the array {@link #rawSpan()} points into */
+    public byte[] spans() {
+        return tape.spans;
+    }
+
     @Override
     public int depth() {
         return depth;

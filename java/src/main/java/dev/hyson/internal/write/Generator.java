@@ -88,6 +88,41 @@ public final class Generator extends MemberNames {
         }
     }
 
+    /**
+     * Writes one value nested {@code depth} levels deep (for {@link StreamGenerator}: the depth counts
+     * against maxDepth and places the indentation).
+     *
+     * @param value the value
+     * @param depth the containers around it
+     * @throws WriteFailure when the value cannot be written
+     */
+    void writeNested(Object value, int depth) {
+        try {
+            writeValue(value, depth);
+        } catch (StackOverflowError e) {
+            throw new WriteFailure("nesting too deep for the thread's stack (lower maxDepth or raise -Xss)");
+        }
+    }
+
+    /** Writes {@code s} as UTF-8, as it is (a trusted raw fragment). */
+    void writeAsciiOrUtf8(String s) {
+        byte[] b = s.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        ensure(b.length);
+        System.arraycopy(b, 0, buf, pos, b.length);
+        pos += b.length;
+    }
+
+    /** Writes {@code "} + {@code src[off, off + len)} + {@code "}: string content that needs no escape under these options. */
+    void writeQuoted(byte[] src, int off, int len) {
+        ensure(len + 2);
+        byte[] b = buf;
+        int p = pos;
+        b[p] = '"';
+        System.arraycopy(src, off, b, p + 1, len);
+        b[p + 1 + len] = '"';
+        pos = p + len + 2;
+    }
+
     @SuppressWarnings("unchecked")
     private void writeValue(Object v, int depth) {
         if (v == null) {

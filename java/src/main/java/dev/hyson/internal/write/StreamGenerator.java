@@ -1,0 +1,429 @@
+package dev.hyson.internal.write;
+
+import dev.hyson.JsonWriteException;
+import dev.hyson.internal.stream.StreamParser;
+import dev.hyson.stream.JsonGenerator;
+import dev.hyson.stream.JsonParser;
+import dev.hyson.stream.JsonToken;
+import java.io.Flushable;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.util.Arrays;
+
+/**
+ * The {@link JsonGenerator}: the {@link Generator}'s output methods (its fixed buffer drained into a
+ * sink, its string escaping, number formatting and name cache) driven token by token, with the
+ * structure kept in three small per-level arrays.
+ */
+public final class StreamGenerator implements JsonGenerator {
+    private final Generator g;
+    private final Flushable target;
+    private final int maxDepth;
+    private final boolean pretty;
+    /** Whether raw string content from a parser may be copied as it is (no option escapes more than JSON must). */
+    private final boolean copyUtf8;
+    private final boolean copyAscii;
+
+    private int level;
+    private boolean[] object = new boolean[16];
+    private boolean[] first = new boolean[16];
+    /** Per open object, the last name written (for the pointer in errors); per array, the element count. */
+    private String[] names = new String[16];
+    private int[] counts = new int[16];
+    private boolean nameDue;
+    private boolean rootDone;
+    private boolean closed;
+
+    /**
+     * @param cfg the writer's options
+     * @param buffer the fixed output buffer
+     * @param sink where full buffers go
+     * @param target flushed by {@link #flush()}, or null
+     */
+    public StreamGenerator(WriteConfig cfg, byte[] buffer, Generator.Sink sink, Flushable target) {
+        this.g = new Generator(cfg, buffer, sink);
+        this.target = target;
+        this.maxDepth = cfg.maxDepth;
+        this.pretty = cfg.pretty;
+        this.copyUtf8 = !cfg.asciiOnly && !cfg.scriptSafe;
+        this.copyAscii = !cfg.scriptSafe;
+    }
+
+    private IllegalStateException misuse(String what) {
+        return new IllegalStateException(what + " at " + (pointer().isEmpty() ? "the top level" : pointer()));
+    }
+
+    /** The JSON Pointer of the position being written. */
+    private String pointer() {
+        StringBuilder b = new StringBuilder();
+        for (int d = 1; d <= level; d++) {
+            b.append('/');
+            if (object[d]) {
+                String n = names[d];
+                if (n != null) {
+                    b.append(n.replace("~", "~0").replace("/", "~1"));
+                }
+            } else {
+                b.append(Math.max(0, counts[d] - 1));
+            }
+        }
+        return b.toString();
+    }
+
+    /** Places the separator before a value and checks that a value may come here. */
+    private void before(String what) {
+        if (closed) {
+            throw new IllegalStateException("the generator is closed");
+        }
+        int d = level;
+        if (d == 0) {
+            if (rootDone) {
+                throw misuse(what + ": a JSON text holds one value, and it is complete");
+            }
+            rootDone = true;
+            return;
+        }
+        if (object[d]) {
+            if (!nameDue) {
+                throw misuse(what + " where a member name is due (call writeName first)");
+            }
+            nameDue = false;
+            return;
+        }
+        counts[d]++;
+        if (!first[d]) {
+            g.writeRaw((byte) ',');
+        }
+        first[d] = false;
+        if (pretty) {
+            g.newline(d);
+        }
+    }
+
+    private void open(boolean isObject, byte b) {
+        before(isObject ? "writeStartObject" : "writeStartArray");
+        if (level >= maxDepth) {
+            throw new JsonWriteException("nesting deeper than maxDepth (" + maxDepth + ")", pointer());
+        }
+        g.writeRaw(b);
+        int d = ++level;
+        if (d == object.length) {
+            object = Arrays.copyOf(object, d * 2);
+            first = Arrays.copyOf(first, d * 2);
+            names = Arrays.copyOf(names, d * 2);
+            counts = Arrays.copyOf(counts, d * 2);
+        }
+        object[d] = isObject;
+        first[d] = true;
+        names[d] = null;
+        counts[d] = 0;
+    }
+
+    private void close(boolean isObject, byte b) {
+        String what = isObject ? "writeEndObject" : "writeEndArray";
+        if (closed) {
+            throw new IllegalStateException("the generator is closed");
+        }
+        if (level == 0) {
+            throw misuse(what + " without its start");
+        }
+        if (object[level] != isObject) {
+            throw misuse(what + " inside an " + (isObject ? "array" : "object"));
+        }
+        if (nameDue) {
+            throw misuse(what + " after a member name with no value");
+        }
+        boolean empty = first[level];
+        names[level] = null;
+        level--;
+        if (!empty && pretty) {
+            g.newline(level);
+        }
+        g.writeRaw(b);
+    }
+
+    @Override
+    public JsonGenerator writeStartObject() {
+        open(true, (byte) '{');
+        return this;
+    }
+
+    @Override
+    public JsonGenerator writeEndObject() {
+        close(true, (byte) '}');
+        return this;
+    }
+
+    @Override
+    public JsonGenerator writeStartArray() {
+        open(false, (byte) '[');
+        return this;
+    }
+
+    @Override
+    public JsonGenerator writeEndArray() {
+        close(false, (byte) ']');
+        return this;
+    }
+
+    @Override
+    public JsonGenerator writeName(String name) {
+        java.util.Objects.requireNonNull(name, "name");
+        nameStep("writeName");
+        names[level] = name;
+        try {
+            g.writeKey(name);
+        } catch (WriteFailure f) {
+            throw failure(f);
+        }
+        return this;
+    }
+
+    /** Checks that a name may come here and writes the separator before it. */
+    private void nameStep(String what) {
+        if (closed) {
+            throw new IllegalStateException("the generator is closed");
+        }
+        int d = level;
+        if (d == 0 || !object[d]) {
+            throw misuse(what + " outside an object");
+        }
+        if (nameDue) {
+            throw misuse(what + " where the previous member's value is due");
+        }
+        if (!first[d]) {
+            g.writeRaw((byte) ',');
+        }
+        first[d] = false;
+        if (pretty) {
+            g.newline(d);
+        }
+        nameDue = true;
+    }
+
+    @Override
+    public JsonGenerator writeString(String value) {
+        if (value == null) {
+            return writeNull();
+        }
+        before("writeString");
+        g.writeString(value);
+        return this;
+    }
+
+    @Override
+    public JsonGenerator writeNumber(int value) {
+        before("writeNumber");
+        g.writeLong(value);
+        return this;
+    }
+
+    @Override
+    public JsonGenerator writeNumber(long value) {
+        before("writeNumber");
+        g.writeLong(value);
+        return this;
+    }
+
+    @Override
+    public JsonGenerator writeNumber(double value) {
+        before("writeNumber");
+        try {
+            g.writeDouble(value);
+        } catch (WriteFailure f) {
+            throw failure(f);
+        }
+        return this;
+    }
+
+    @Override
+    public JsonGenerator writeNumber(float value) {
+        before("writeNumber");
+        try {
+            g.writeFloat(value);
+        } catch (WriteFailure f) {
+            throw failure(f);
+        }
+        return this;
+    }
+
+    @Override
+    public JsonGenerator writeNumber(BigInteger value) {
+        if (value == null) {
+            return writeNull();
+        }
+        before("writeNumber");
+        g.writeAscii(value.toString());
+        return this;
+    }
+
+    @Override
+    public JsonGenerator writeNumber(BigDecimal value) {
+        if (value == null) {
+            return writeNull();
+        }
+        before("writeNumber");
+        g.writeAscii(JsonNumbers.numberText(value));
+        return this;
+    }
+
+    @Override
+    public JsonGenerator writeBoolean(boolean value) {
+        before("writeBoolean");
+        g.writeBoolean(value);
+        return this;
+    }
+
+    @Override
+    public JsonGenerator writeNull() {
+        before("writeNull");
+        g.writeNull();
+        return this;
+    }
+
+    @Override
+    public JsonGenerator writeValue(Object value) {
+        before("writeValue");
+        try {
+            g.writeNested(value, level);
+        } catch (WriteFailure f) {
+            throw failure(f);
+        }
+        return this;
+    }
+
+    @Override
+    public JsonGenerator writeRaw(String json) {
+        before("writeRaw");
+        g.writeAsciiOrUtf8(json);
+        return this;
+    }
+
+    private JsonWriteException failure(WriteFailure f) {
+        String at = pointer();
+        String inner = f.path();
+        return new JsonWriteException(f.getMessage(), inner == null || inner.isEmpty() ? at : at + inner);
+    }
+
+    @Override
+    public JsonGenerator copyCurrentStructure(JsonParser parser) {
+        JsonToken t = parser.currentToken();
+        if (t == null || t.isEnd()) {
+            throw new IllegalStateException("copyCurrentStructure needs the parser at a value or a name, not at " + t);
+        }
+        StreamParser raw = parser instanceof StreamParser ? (StreamParser) parser : null;
+        int depth = 0;
+        for (;;) {
+            switch (t) {
+                case START_OBJECT:
+                    writeStartObject();
+                    depth++;
+                    break;
+                case START_ARRAY:
+                    writeStartArray();
+                    depth++;
+                    break;
+                case END_OBJECT:
+                    writeEndObject();
+                    depth--;
+                    break;
+                case END_ARRAY:
+                    writeEndArray();
+                    depth--;
+                    break;
+                case NAME:
+                    if (raw != null && copyRaw(raw, true)) {
+                        break;
+                    }
+                    writeName(parser.getString());
+                    break;
+                case STRING:
+                    if (raw != null && copyRaw(raw, false)) {
+                        break;
+                    }
+                    writeString(parser.getString());
+                    break;
+                case NUMBER:
+                    switch (parser.numberType()) {
+                        case INT:
+                        case LONG:
+                            writeNumber(parser.getLong());
+                            break;
+                        case DOUBLE:
+                            writeNumber(parser.getDouble());
+                            break;
+                        case BIG_INTEGER:
+                            writeNumber(parser.getBigInteger());
+                            break;
+                        default:
+                            writeNumber(parser.getBigDecimal());
+                    }
+                    break;
+                case TRUE:
+                    writeBoolean(true);
+                    break;
+                case FALSE:
+                    writeBoolean(false);
+                    break;
+                default:
+                    writeNull();
+            }
+            if (depth == 0 && t != JsonToken.NAME) {
+                return this;
+            }
+            t = parser.nextToken();
+            if (t == null) {
+                throw new IllegalStateException("the parser ended inside the value being copied");
+            }
+        }
+    }
+
+    /** Copies the parser's current string or name content byte for byte when these options escape nothing in it. */
+    private boolean copyRaw(StreamParser p, boolean name) {
+        long span = p.rawSpan();
+        if (span < 0 || !(p.rawAscii() ? copyAscii : copyUtf8)) {
+            return false;
+        }
+        if (name) {
+            nameStep("writeName");
+            names[level] = null; // (the pointer in an error names no member)
+            g.writeQuoted(p.spans(), (int) (span >>> 32), (int) span);
+            g.writeRaw((byte) ':');
+            if (pretty) {
+                g.writeRaw((byte) ' ');
+            }
+        } else {
+            before("writeString");
+            g.writeQuoted(p.spans(), (int) (span >>> 32), (int) span);
+        }
+        return true;
+    }
+
+    @Override
+    public void flush() {
+        g.drainAll();
+        if (target != null) {
+            try {
+                target.flush();
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+    }
+
+    @Override
+    public void close() {
+        if (closed) {
+            return;
+        }
+        flush();
+        closed = true;
+        if (level > 0) {
+            String at = pointer();
+            throw new IllegalStateException("close() with " + level + (level == 1 ? " container" : " containers")
+                    + " open, at " + at);
+        }
+    }
+}
