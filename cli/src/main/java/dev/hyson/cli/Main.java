@@ -42,7 +42,7 @@ import picocli.CommandLine.UnmatchedArgumentException;
             "Environment:",
             "  HYSON_BACKEND   backend when --backend is not given: auto, native or java",
             "  JAVA_OPTS, HYSON_JAVA_OPTS",
-            "                  options the ./hyson launcher gives the JVM, such as -Xmx4g or -Xss64m",
+            "                  options the ./hyson launcher gives the JVM: -Xmx4g, -Xss64m",
         },
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {
