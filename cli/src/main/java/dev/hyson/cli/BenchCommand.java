@@ -85,7 +85,7 @@ final class BenchCommand extends InputCommand {
     }
 
     @Override
-    void finish() {
+    void finish(boolean success) {
         if (rows.isEmpty()) {
             return;
         }

@@ -22,6 +22,11 @@ final class Context {
     final StdinKind stdinKind;
     /** The environment variables. */
     final Map<String, String> env;
+    /**
+     * What the run is doing, for the out-of-memory message: {@code "reading FILE"}, {@code "writing OUT"};
+     * null before the first input.
+     */
+    String activity;
 
     Context(InputStream in, OutputStream out, PrintStream err, StdinKind stdinKind, Map<String, String> env) {
         this.in = in;

@@ -4,7 +4,6 @@ import dev.hyson.JsonParseException;
 import dev.hyson.JsonWriteException;
 import dev.hyson.msgpack.MessagePackException;
 import dev.hyson.msgpack.MessagePackFactory;
-import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -67,7 +66,8 @@ final class ConvertCommand implements Callable<Integer> {
     boolean replaceInvalidUtf8;
 
     @Option(names = {"-o", "--output"}, paramLabel = "OUT", order = 6,
-            description = "Write to OUT instead of standard output (binary MessagePack is fine on a pipe).")
+            description = "Write to OUT instead of standard output (binary MessagePack is fine on a pipe). OUT is "
+                    + "replaced only when the conversion succeeded (through a temporary file in its directory).")
     Path output;
 
     @Parameters(paramLabel = "FILE", arity = "0..1",
@@ -112,6 +112,7 @@ final class ConvertCommand implements Callable<Integer> {
             files.add(file);
         }
         Input input = Input.resolve(files, ctx).get(0);
+        ctx.activity = "reading " + input.name();
         Input.Document doc;
         try {
             doc = input.read(ctx);
@@ -130,17 +131,18 @@ final class ConvertCommand implements Callable<Integer> {
             ctx.error(input.name() + ": " + inFlags(e.getMessage()));
             return Main.FAILED;
         }
-        OutputStream out = null;
+        ctx.activity = "writing " + targetName();
+        OutputFile out = null;
         try {
             out = open();
-            out.write(packed);
-            out.close();
+            stream(out).write(packed);
+            close(out);
             out = null;
         } catch (IOException e) {
             ctx.error(targetName() + ": cannot write: " + Input.describe(e));
             return Main.FAILED;
         } finally {
-            closeQuietly(out);
+            abort(out);
         }
         return Main.OK;
     }
@@ -164,7 +166,8 @@ final class ConvertCommand implements Callable<Integer> {
                 return Main.FAILED;
             }
         }
-        OutputStream out = null;
+        ctx.activity = "converting " + name;
+        OutputFile out = null;
         try {
             java.io.PushbackInputStream head = new java.io.PushbackInputStream(in, HEAD);
             byte[] first;
@@ -187,8 +190,8 @@ final class ConvertCommand implements Callable<Integer> {
             }
             in = head;
             out = open();
-            factory.toJson(in, out);
-            out.close();
+            factory.toJson(in, stream(out));
+            close(out);
             out = null;
             return Main.OK;
         } catch (MessagePackException e) {
@@ -205,7 +208,7 @@ final class ConvertCommand implements Callable<Integer> {
             ctx.error(targetName() + ": cannot write: " + Input.describe(e));
             return Main.FAILED;
         } finally {
-            closeQuietly(out);
+            abort(out);
             if (in != ctx.in) {
                 try {
                     in.close();
@@ -283,24 +286,32 @@ final class ConvertCommand implements Callable<Integer> {
         return true;
     }
 
-    private OutputStream open() throws IOException {
-        if (output != null) {
-            return new BufferedOutputStream(Files.newOutputStream(output), StandardOutput.BUFFER);
+    /** @return the output file of {@code -o}, or null for standard output */
+    private OutputFile open() throws IOException {
+        return output != null ? OutputFile.open(output) : null;
+    }
+
+    private OutputStream stream(OutputFile out) {
+        return out != null ? out.stream() : ctx.stdout;
+    }
+
+    /** Puts the output file in place, or flushes standard output (which stays open). */
+    private void close(OutputFile out) throws IOException {
+        if (out != null) {
+            out.commit();
+        } else {
+            ctx.stdout.close();
         }
-        return ctx.stdout;
+    }
+
+    /** After a failure: deletes the output file's temporary file (the old file stays); null does nothing. */
+    private static void abort(OutputFile out) {
+        if (out != null) {
+            out.abort(null);
+        }
     }
 
     private String targetName() {
         return output == null ? "<stdout>" : output.toString();
-    }
-
-    private static void closeQuietly(OutputStream out) {
-        if (out != null) {
-            try {
-                out.close();
-            } catch (IOException ignored) {
-                // already reporting a failure
-            }
-        }
     }
 }

@@ -57,41 +57,59 @@ final class Input {
     }
 
     /**
-     * Reads the whole document. Reading stops once {@link JsonReader#DEFAULT_MAX_DOCUMENT_LENGTH}
-     * is passed, so that the parse reports the limit instead of running out of memory.
+     * Reads the whole document, up to {@link JsonReader#DEFAULT_MAX_DOCUMENT_LENGTH}; see
+     * {@link #read(Context, long)}.
      *
      * @throws IOException when the input cannot be read
      */
     Document read(Context ctx) throws IOException {
+        return read(ctx, JsonReader.DEFAULT_MAX_DOCUMENT_LENGTH);
+    }
+
+    /**
+     * Reads the whole document. Reading stops one byte past {@code limit} (the reader's
+     * {@code maxDocumentLength}), so that the parse reports the limit instead of running out of
+     * memory.
+     *
+     * @param limit the longest document accepted, in bytes
+     * @throws IOException when the input cannot be read, or is longer than the largest array while
+     *     the limit is larger still
+     */
+    Document read(Context ctx, long limit) throws IOException {
         switch (source) {
             case STDIN:
-                return readAll(ctx.in, 64 * 1024);
+                return readAll(ctx.in, 64 * 1024, limit);
             case SAMPLE:
                 try (InputStream in = Input.class.getResourceAsStream(SAMPLE)) {
                     if (in == null) {
                         throw new IOException("the bundled sample is missing from the jar");
                     }
-                    return readAll(in, 8192);
+                    return readAll(in, 8192, limit);
                 }
             default:
                 Path p = Path.of(name);
                 try (InputStream in = Files.newInputStream(p)) {
                     long size = Files.isRegularFile(p) ? Files.size(p) : 0;
-                    return readAll(in, (int) Math.min(size + 1, 64L * 1024 * 1024));
+                    return readAll(in, (int) Math.min(Math.min(size, limit) + 1, 64L * 1024 * 1024), limit);
                 }
         }
     }
 
-    private static Document readAll(InputStream in, int initial) throws IOException {
-        long limit = JsonReader.DEFAULT_MAX_DOCUMENT_LENGTH;
+    private static Document readAll(InputStream in, int initial, long limit) throws IOException {
         byte[] buf = new byte[Math.max(initial, 16)];
         int n = 0;
         for (;;) {
             if (n == buf.length) {
-                if (n >= MAX_ARRAY || n > limit) {
+                if (n > limit) {
                     break;
                 }
-                buf = Arrays.copyOf(buf, (int) Math.min(MAX_ARRAY, Math.min(n * 2L, limit + 1)));
+                if (n >= MAX_ARRAY) {
+                    if (in.read() < 0) {
+                        break;
+                    }
+                    throw new IOException("longer than " + MAX_ARRAY + " bytes, the most the tool reads as one document");
+                }
+                buf = Arrays.copyOf(buf, (int) Math.min(MAX_ARRAY, Math.min(n * 2L, Math.min(limit, MAX_ARRAY) + 1)));
             }
             int r = in.read(buf, n, buf.length - n);
             if (r < 0 || (n += r) > limit) {

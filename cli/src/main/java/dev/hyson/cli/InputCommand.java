@@ -47,11 +47,13 @@ abstract class InputCommand implements Callable<Integer> {
         prepare();
         List<Input> inputs = Input.resolve(files, ctx);
         int failed = 0;
+        boolean completed = false;
         try {
             for (Input input : inputs) {
+                ctx.activity = "reading " + input.name();
                 Input.Document doc;
                 try {
-                    doc = input.read(ctx);
+                    doc = input.read(ctx, readerOptions.maxDocumentLength);
                 } catch (IOException e) {
                     ctx.error(input.name() + ": cannot read: " + Input.describe(e));
                     failed++;
@@ -67,12 +69,13 @@ abstract class InputCommand implements Callable<Integer> {
                     failed++;
                 }
             }
+            completed = true;
         } catch (OutputFailure e) {
             ctx.error(e.getMessage());
             return Main.FAILED;
         } finally {
             try {
-                finish();
+                finish(completed && failed == 0);
             } catch (OutputFailure e) {
                 ctx.error(e.getMessage());
                 failed++;
@@ -88,6 +91,7 @@ abstract class InputCommand implements Callable<Integer> {
                 .replace("JsonReader.Builder.maxDepth", "--max-depth")
                 .replace("JsonReader.Builder.maxStringLength", "--max-string-length")
                 .replace("JsonReader.Builder.maxNumberLength", "--max-number-length")
+                .replace("JsonReader.Builder.maxDocumentLength", "--max-document-length")
                 .replace("JsonReader.Builder.allowInfinityForOverflow(true)", "--allow-overflow")
                 .replace("JsonReader.Builder.allowByteOrderMark(false)", "--reject-bom")
                 .replace("DuplicateKeyPolicy.ERROR", "--duplicate-keys error")
@@ -117,11 +121,12 @@ abstract class InputCommand implements Callable<Integer> {
     abstract void handle(Input input, Input.Document doc, JsonReader reader, int count);
 
     /**
-     * Ends the run: flushes and closes what {@link #handle} opened.
+     * Ends the run: flushes and closes what {@link #handle} opened; also after an exception.
      *
+     * @param success whether every document was handled (an output file is put in place only then)
      * @throws OutputFailure when that fails
      */
-    void finish() {
+    void finish(boolean success) {
     }
 
     /** The output could not be opened or written; the message says which and why. */

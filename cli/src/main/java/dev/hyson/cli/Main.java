@@ -23,8 +23,9 @@ import picocli.CommandLine.UnmatchedArgumentException;
  *
  * <p>Exit codes: 0 when every document was handled, 1 when any document was invalid or could not
  * be read or written, 2 for a usage error (an unknown option, a bad option value, a backend or a
- * forced CPU kernel that cannot be had), 141 when the reader of standard output closed it early
- * (as {@code hyson minify big.json | head} does; nothing is printed then).
+ * forced CPU kernel that cannot be had), 3 when the tool ran out of memory or failed inside (one
+ * line on standard error, never a stack trace), 141 when the reader of standard output closed it
+ * early (as {@code hyson minify big.json | head} does; nothing is printed then).
  */
 @Command(
         name = "hyson",
@@ -41,13 +42,14 @@ import picocli.CommandLine.UnmatchedArgumentException;
             "Environment:",
             "  HYSON_BACKEND   backend when --backend is not given: auto, native or java",
             "  JAVA_OPTS, HYSON_JAVA_OPTS",
-            "                  options the ./hyson launcher gives the JVM, such as -Xmx4g or -Xss64m",
+            "                  options the ./hyson launcher gives the JVM: -Xmx4g, -Xss64m",
         },
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {
             "0:every document was handled",
             "1:a document was invalid, or could not be read or written",
             "2:usage error: unknown option, bad value, unavailable backend or forced kernel",
+            "3:out of memory (raise the heap: JAVA_OPTS=-Xmx2g), or an internal error",
             "141:standard output was closed by its reader (e.g. | head); nothing is printed",
         })
 public final class Main implements Callable<Integer> {
@@ -57,6 +59,8 @@ public final class Main implements Callable<Integer> {
     static final int FAILED = 1;
     /** Exit code for a usage error. */
     static final int USAGE = 2;
+    /** Exit code when the heap ran out, or for an internal error (a bug in hyson). */
+    static final int INTERNAL = 3;
     /** Exit code when standard output was closed by its reader: 128 + SIGPIPE, as a shell reports it. */
     static final int CLOSED_PIPE = 141;
 
@@ -92,7 +96,8 @@ public final class Main implements Callable<Integer> {
      * @param in standard input
      * @param out standard output: documents, statistics, help (buffered here, flushed, never closed)
      * @param err standard error: notes and error messages
-     * @return the exit code: 0 success, 1 a document failed, 2 usage error, 141 standard output closed
+     * @return the exit code: 0 success, 1 a document failed, 2 usage error, 3 out of memory or internal
+     *     error, 141 standard output closed
      */
     public static int run(String[] args, InputStream in, OutputStream out, PrintStream err) {
         return run(args, in, out, err, StdinKind.detect(), System.getenv());
@@ -111,6 +116,10 @@ public final class Main implements Callable<Integer> {
             ctx.flush();
         } catch (StandardOutput.Closed e) {
             code = CLOSED_PIPE;
+        } catch (OutOfMemoryError e) {
+            // the values of the failed document are garbage by now: there is room for one line
+            ctx.error(outOfMemory(ctx.activity, Runtime.getRuntime().maxMemory()));
+            code = INTERNAL;
         } finally {
             ctx.err.flush();
         }
@@ -152,11 +161,30 @@ public final class Main implements Callable<Integer> {
                 ctx.error(unavailable);
                 return USAGE;
             }
-            ctx.error("internal error: " + e);
-            e.printStackTrace(ctx.err);
-            return FAILED;
+            StackTraceElement at = e.getStackTrace().length > 0 ? e.getStackTrace()[0] : null;
+            ctx.error("internal error: " + e + (at == null ? "" : " at " + at) + " (a bug in hyson: please report it)");
+            return INTERNAL;
         });
         return cl;
+    }
+
+    /**
+     * The one line for an {@link OutOfMemoryError}.
+     *
+     * @param activity what the run was doing ({@code "reading big.json"}), or null
+     * @param maxHeap the heap limit in bytes ({@code Runtime.maxMemory()})
+     * @return the message, naming the heap limit and what to change
+     */
+    static String outOfMemory(String activity, long maxHeap) {
+        String limit = maxHeap == Long.MAX_VALUE ? "no heap limit" : "heap limit " + (maxHeap >> 20) + " MiB";
+        return "out of memory" + (activity == null ? "" : " " + activity) + " (" + limit + "); raise it with"
+                + " JAVA_OPTS=-Xmx" + suggestedHeap(maxHeap) + " or lower --max-document-length / --max-string-length";
+    }
+
+    /** Four times the heap limit, at least 2 GiB, in -Xmx form. */
+    private static String suggestedHeap(long maxHeap) {
+        long gib = maxHeap == Long.MAX_VALUE ? 2 : Math.max(2, ((maxHeap >> 20) * 4 + 1023) / 1024);
+        return gib + "g";
     }
 
     /** Prints a usage error briefly (the message, suggestions, where to find help) and gives exit code 2. */

@@ -34,6 +34,12 @@ final class ReaderOptions {
             description = "Maximum length of one number in characters (default: ${DEFAULT-VALUE}).")
     int maxNumberLength = JsonReader.DEFAULT_MAX_NUMBER_LENGTH;
 
+    @Option(names = "--max-document-length", paramLabel = "N", order = 4, converter = SizeConverter.class,
+            description = "Maximum length of one document in bytes; a suffix k, m or g multiplies by 1024, 1024^2 "
+                    + "or 1024^3 (2g, 512m). Input is read no further. Default: 1g. On a small heap lower it "
+                    + "(or --max-string-length) so a document too large fails with this limit, not out of memory.")
+    long maxDocumentLength = JsonReader.DEFAULT_MAX_DOCUMENT_LENGTH;
+
     @Option(names = "--duplicate-keys", paramLabel = "POLICY", order = 5, converter = DuplicateKeysConverter.class,
             description = "A repeated member name: last (the later wins, default), first or error.")
     DuplicateKeyPolicy duplicateKeys = DuplicateKeyPolicy.LAST_WINS;
@@ -78,7 +84,8 @@ final class ReaderOptions {
         try {
             b.maxDepth(maxDepth)
                     .maxStringLength(maxStringLength)
-                    .maxNumberLength(maxNumberLength);
+                    .maxNumberLength(maxNumberLength)
+                    .maxDocumentLength(maxDocumentLength);
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage(), e);
         }
@@ -127,6 +134,43 @@ final class ReaderOptions {
 
     static String lower(Enum<?> e) {
         return e.name().toLowerCase(Locale.ROOT);
+    }
+
+    /**
+     * Reads a size in bytes: digits, optionally followed by {@code k}, {@code m} or {@code g} (any
+     * case, powers of 1024), and optionally by {@code b} or {@code ib}: 100, 100b, 512m, 2G, 64KiB.
+     */
+    static final class SizeConverter implements ITypeConverter<Long> {
+        /** @return the size; throws a conversion error (exit code 2) for anything else or an overflow */
+        @Override
+        public Long convert(String value) {
+            String v = value.trim().toLowerCase(Locale.ROOT);
+            if (v.endsWith("ib")) {
+                v = v.substring(0, v.length() - 2);
+            } else if (v.endsWith("b")) {
+                v = v.substring(0, v.length() - 1);
+            }
+            int shift = 0;
+            if (!v.isEmpty()) {
+                int at = "kmg".indexOf(v.charAt(v.length() - 1));
+                if (at >= 0) {
+                    shift = 10 * (at + 1);
+                    v = v.substring(0, v.length() - 1);
+                }
+            }
+            if (v.isEmpty() || !v.chars().allMatch(Character::isDigit)) {
+                throw new TypeConversionException("expected a size in bytes such as 1000000, 512m or 2g but was '" + value + "'");
+            }
+            try {
+                long n = Long.parseLong(v);
+                if (n > Long.MAX_VALUE >> shift) {
+                    throw new NumberFormatException();
+                }
+                return n << shift;
+            } catch (NumberFormatException e) {
+                throw new TypeConversionException("size too large: '" + value + "'");
+            }
+        }
     }
 
     /** Reads {@code last}, {@code first} or {@code error} (any case). */

@@ -2,23 +2,24 @@ package dev.hyson.cli;
 
 import dev.hyson.JsonReader;
 import dev.hyson.JsonWriter;
-import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import picocli.CommandLine.Option;
 
 /**
  * A command that parses each document and writes it again, followed by one newline, to standard
- * output or to {@code -o OUT}. Output is streamed through a buffer. {@code OUT} is opened only when
- * the first document parsed, so a run whose only input is invalid leaves an existing file alone,
- * and a single input may be rewritten in place.
+ * output or to {@code -o OUT}. Output is streamed through a buffer. {@code OUT} is written as an
+ * {@link OutputFile}: a temporary file moved onto it when every document was handled, so a run with
+ * any failure (an invalid document, a write error, no memory left) leaves an existing file as it
+ * was, and an input may be rewritten in place.
  */
 abstract class WriteCommand extends InputCommand {
     @Option(names = {"-o", "--output"}, paramLabel = "OUT", order = 20,
-            description = "Write to OUT instead of standard output (documents one after another).")
+            description = "Write to OUT instead of standard output (documents one after another). OUT is replaced "
+                    + "only when every document was handled (through a temporary file in its directory); "
+                    + "after any failure it is left as it was.")
     Path output;
 
     @Option(names = "--ascii-only", order = 21, description = "Escape every non-ASCII character as \\uXXXX.")
@@ -33,6 +34,7 @@ abstract class WriteCommand extends InputCommand {
 
     private JsonWriter writer;
     private OutputStream target;
+    private OutputFile file;
 
     WriteCommand(Context ctx) {
         super(ctx);
@@ -72,12 +74,9 @@ abstract class WriteCommand extends InputCommand {
 
     /** Drops the broken output without flushing it again, so the failure is reported once. */
     private InputCommand.OutputFailure abandon(InputCommand.OutputFailure failure) {
-        if (output != null) {
-            try {
-                target.close();
-            } catch (IOException e) {
-                failure.addSuppressed(e);
-            }
+        if (file != null) {
+            file.abort(failure);
+            file = null;
         }
         target = null;
         return failure;
@@ -104,7 +103,8 @@ abstract class WriteCommand extends InputCommand {
                 target = ctx.stdout;
             } else {
                 try {
-                    target = new BufferedOutputStream(Files.newOutputStream(output), StandardOutput.BUFFER);
+                    file = OutputFile.open(output);
+                    target = file.stream();
                 } catch (IOException e) {
                     throw InputCommand.OutputFailure.of(targetName(), e);
                 }
@@ -118,16 +118,23 @@ abstract class WriteCommand extends InputCommand {
     }
 
     @Override
-    final void finish() {
+    final void finish(boolean success) {
         if (target == null) {
             return;
         }
         try {
-            target.close();
+            if (file == null) {
+                target.close(); // standard output: flushed, left open
+            } else if (success) {
+                file.commit();
+            } else {
+                file.abort(null);
+            }
         } catch (IOException e) {
             throw InputCommand.OutputFailure.of(targetName(), e);
         } finally {
             target = null;
+            file = null;
         }
     }
 }

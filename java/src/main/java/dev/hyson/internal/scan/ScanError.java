@@ -102,55 +102,126 @@ public final class ScanError {
         long offset = baseOffset + (pos - start);
         boolean atEnd = pos >= end;
         String found = atEnd ? "unexpected end of input" : "unexpected " + describe(src, pos, end);
+        String hint = encodingHint(code, src, start, end, pos, baseOffset);
         switch (code) {
             case EXPECTED_VALUE:
-                return ex(atEnd ? Kind.UNEXPECTED_END : Kind.SYNTAX, found, "expected a value", offset, line, column);
+                return ex(atEnd ? Kind.UNEXPECTED_END : Kind.SYNTAX, found, "expected a value", offset, line, column, hint);
             case EXPECTED_NAME:
-                return ex(atEnd ? Kind.UNEXPECTED_END : Kind.SYNTAX, found, "expected a member name (a string)", offset, line, column);
+                return ex(atEnd ? Kind.UNEXPECTED_END : Kind.SYNTAX, found, "expected a member name (a string)", offset, line, column, hint);
             case EXPECTED_COLON:
-                return ex(atEnd ? Kind.UNEXPECTED_END : Kind.SYNTAX, found, "expected ':' after the member name", offset, line, column);
+                return ex(atEnd ? Kind.UNEXPECTED_END : Kind.SYNTAX, found, "expected ':' after the member name", offset, line, column, hint);
             case EXPECTED_COMMA_OR_OBJECT_END:
-                return ex(atEnd ? Kind.UNEXPECTED_END : Kind.SYNTAX, found, "expected ',' or '}'", offset, line, column);
+                return ex(atEnd ? Kind.UNEXPECTED_END : Kind.SYNTAX, found, "expected ',' or '}'", offset, line, column, hint);
             case EXPECTED_COMMA_OR_ARRAY_END:
-                return ex(atEnd ? Kind.UNEXPECTED_END : Kind.SYNTAX, found, "expected ',' or ']'", offset, line, column);
+                return ex(atEnd ? Kind.UNEXPECTED_END : Kind.SYNTAX, found, "expected ',' or ']'", offset, line, column, hint);
             case EXPECTED_END:
-                return ex(Kind.SYNTAX, found, "expected the end of input after the value", offset, line, column);
+                return ex(Kind.SYNTAX, found, "expected the end of input after the value", offset, line, column, hint);
             case INVALID_LITERAL:
-                return ex(atEnd ? Kind.UNEXPECTED_END : Kind.SYNTAX, found, "invalid literal: expected true, false or null", offset, line, column);
+                return ex(atEnd ? Kind.UNEXPECTED_END : Kind.SYNTAX, found, "invalid literal: expected true, false or null", offset, line, column, hint);
             case INVALID_NUMBER:
-                return ex(atEnd ? Kind.UNEXPECTED_END : Kind.SYNTAX, found, "invalid number: expected a digit", offset, line, column);
+                return ex(atEnd ? Kind.UNEXPECTED_END : Kind.SYNTAX, found, "invalid number: expected a digit", offset, line, column, hint);
             case NUMBER_OUT_OF_RANGE:
-                return ex(Kind.NUMBER_OUT_OF_RANGE, "number " + numberText(src, pos, end) + " out of the double range", "allow infinities with JsonReader.Builder.allowInfinityForOverflow(true)", offset, line, column);
+                return ex(Kind.NUMBER_OUT_OF_RANGE, "number " + numberText(src, pos, end) + " out of the double range", "allow infinities with JsonReader.Builder.allowInfinityForOverflow(true)", offset, line, column, hint);
             case UNTERMINATED_STRING:
-                return ex(Kind.UNEXPECTED_END, "unterminated string", "expected '\"'", offset, line, column);
+                return ex(Kind.UNEXPECTED_END, "unterminated string", "expected '\"'", offset, line, column, hint);
             case CONTROL_CHARACTER:
-                return ex(Kind.CONTROL_CHARACTER, "unescaped control character " + describe(src, pos, end) + " in string", "escape it as \\u00XX (RFC 8259 section 7)", offset, line, column);
+                return ex(Kind.CONTROL_CHARACTER, "unescaped control character " + describe(src, pos, end) + " in string", "escape it as \\u00XX (RFC 8259 section 7)", offset, line, column, hint);
             case INVALID_ESCAPE:
-                return ex(atEnd ? Kind.UNEXPECTED_END : Kind.INVALID_ESCAPE, "invalid escape sequence", "expected one of \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX", offset, line, column);
+                return ex(atEnd ? Kind.UNEXPECTED_END : Kind.INVALID_ESCAPE, "invalid escape sequence", "expected one of \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX", offset, line, column, hint);
             case LONE_SURROGATE:
-                return ex(Kind.LONE_SURROGATE, "lone surrogate escape " + escapeText(src, pos, end), "not allowed by SurrogatePolicy.ERROR", offset, line, column);
+                return ex(Kind.LONE_SURROGATE, "lone surrogate escape " + escapeText(src, pos, end), "not allowed by SurrogatePolicy.ERROR", offset, line, column, hint);
             case INVALID_UTF8:
-                return ex(Kind.INVALID_UTF8, "invalid UTF-8 " + (atEnd ? "(truncated sequence)" : String.format("byte 0x%02X", src[pos] & 0xFF)), "input must be well-formed UTF-8 (RFC 8259 section 8.1)", offset, line, column);
+                return ex(Kind.INVALID_UTF8, "invalid UTF-8 " + (atEnd ? "(truncated sequence)" : String.format("byte 0x%02X", src[pos] & 0xFF)), "input must be well-formed UTF-8 (RFC 8259 section 8.1)", offset, line, column, hint);
             case DEPTH_LIMIT:
-                return ex(Kind.LIMIT_EXCEEDED, "nesting depth exceeds maxDepth (" + cfg.maxDepth + ")", "raise it with JsonReader.Builder.maxDepth", offset, line, column);
+                return ex(Kind.LIMIT_EXCEEDED, "nesting depth exceeds maxDepth (" + cfg.maxDepth + ")", "raise it with JsonReader.Builder.maxDepth", offset, line, column, hint);
             case STRING_LIMIT:
-                return ex(Kind.LIMIT_EXCEEDED, "string longer than maxStringLength (" + cfg.maxStringLength + " bytes)", "raise it with JsonReader.Builder.maxStringLength", offset, line, column);
+                return ex(Kind.LIMIT_EXCEEDED, "string longer than maxStringLength (" + cfg.maxStringLength + " bytes)", "raise it with JsonReader.Builder.maxStringLength", offset, line, column, hint);
             case NUMBER_LIMIT:
-                return ex(Kind.LIMIT_EXCEEDED, "number longer than maxNumberLength (" + cfg.maxNumberLength + " chars)", "raise it with JsonReader.Builder.maxNumberLength", offset, line, column);
+                return ex(Kind.LIMIT_EXCEEDED, "number longer than maxNumberLength (" + cfg.maxNumberLength + " chars)", "raise it with JsonReader.Builder.maxNumberLength", offset, line, column, hint);
             case DOCUMENT_LIMIT:
-                return ex(Kind.LIMIT_EXCEEDED, "document longer than maxDocumentLength (" + cfg.maxDocumentLength + " bytes)", "raise it with JsonReader.Builder.maxDocumentLength", offset, line, column);
+                return ex(Kind.LIMIT_EXCEEDED, "document longer than maxDocumentLength (" + cfg.maxDocumentLength + " bytes)", "raise it with JsonReader.Builder.maxDocumentLength", offset, line, column, hint);
             case DUPLICATE_KEY:
-                return ex(Kind.DUPLICATE_KEY, "duplicate member name " + stringText(src, pos, end), "not allowed by DuplicateKeyPolicy.ERROR", offset, line, column);
+                return ex(Kind.DUPLICATE_KEY, "duplicate member name " + stringText(src, pos, end), "not allowed by DuplicateKeyPolicy.ERROR", offset, line, column, hint);
             case BYTE_ORDER_MARK:
-                return ex(Kind.BYTE_ORDER_MARK, "byte order mark", "not allowed by JsonReader.Builder.allowByteOrderMark(false)", offset, line, column);
+                return ex(Kind.BYTE_ORDER_MARK, "byte order mark", "not allowed by JsonReader.Builder.allowByteOrderMark(false)", offset, line, column, hint);
             case BIG_DECIMAL_RANGE:
                 return ex(Kind.NUMBER_OUT_OF_RANGE, "number " + numberText(src, pos, end) + " out of the BigDecimal range",
-                        "its exponent must fit a 32-bit scale", offset, line, column);
+                        "its exponent must fit a 32-bit scale", offset, line, column, hint);
             case UNTERMINATED_COMMENT:
-                return ex(Kind.UNEXPECTED_END, "unterminated comment", "expected '*/'", offset, line, column);
+                return ex(Kind.UNEXPECTED_END, "unterminated comment", "expected '*/'", offset, line, column, hint);
             default:
-                return ex(Kind.SYNTAX, found, "error code " + code, offset, line, column);
+                return ex(Kind.SYNTAX, found, "error code " + code, offset, line, column, hint);
         }
+    }
+
+    /**
+     * How the encoding hint begins: from here to the end of its message. It needs the document's first
+     * 4 bytes in the failing scan, which a stream's windows always hold (the first window of a read is
+     * at least 8 KiB and an error is reported where it is found, 16 bytes or more before the window's
+     * end). Only the tiny windows of tests (under 20 bytes) can move past them before the error is
+     * reported, and then lose the hint: WindowedScanTest compares such messages without it.
+     */
+    public static final String ENCODING_HINT = "; the input looks like ";
+
+    /**
+     * The hint for an error in the first 4 bytes of a document that is UTF-16 or UTF-32, or null. It
+     * depends only on the document's first bytes and the error's code and offset, so an array and a
+     * stream, scanned whole or in windows, on either backend, give the same one.
+     */
+    private static String encodingHint(int code, byte[] src, int start, int end, int pos, long baseOffset) {
+        if (baseOffset != 0 || pos - start >= 4 || !isGrammarError(code)) {
+            return null;
+        }
+        String encoding = otherEncoding(src, start, end);
+        if (encoding == null) {
+            return null;
+        }
+        return ENCODING_HINT + encoding + "; JSON must be UTF-8 (RFC 8259 section 8.1): convert it, e.g. iconv -f "
+                + encoding.substring(0, encoding.indexOf(' ')) + " -t UTF-8";
+    }
+
+    /**
+     * Errors of the grammar or of UTF-8 are what a UTF-16 or UTF-32 document runs into; a limit, a
+     * duplicate name or a BigDecimal scale is not about the encoding.
+     */
+    private static boolean isGrammarError(int code) {
+        return code != DEPTH_LIMIT && code != STRING_LIMIT && code != NUMBER_LIMIT && code != DOCUMENT_LIMIT
+                && code != DUPLICATE_KEY && code != BIG_DECIMAL_RANGE && code != BYTE_ORDER_MARK;
+    }
+
+    /**
+     * The UTF-16 or UTF-32 form that the first bytes of {@code src[start, end)} show, or null: a byte
+     * order mark, or the zero bytes ASCII characters have in those encodings, which is how RFC 4627
+     * section 3 tells the five apart from the first four bytes (RFC 8259 section 8.1 then made UTF-8
+     * the only encoding). Only asked when a document already fails in its first four bytes, where
+     * every one of these does; UTF-8 text never has a zero byte there, nor 0xFE or 0xFF anywhere.
+     */
+    static String otherEncoding(byte[] src, int start, int end) {
+        int n = end - start;
+        int b0 = n > 0 ? src[start] & 0xFF : -1;
+        int b1 = n > 1 ? src[start + 1] & 0xFF : -1;
+        int b2 = n > 2 ? src[start + 2] & 0xFF : -1;
+        int b3 = n > 3 ? src[start + 3] & 0xFF : -1;
+        if (b0 == 0 && b1 == 0 && b2 == 0xFE && b3 == 0xFF) {
+            return "UTF-32BE (byte order mark 00 00 FE FF)";
+        } else if (b0 == 0xFF && b1 == 0xFE && b2 == 0 && b3 == 0) {
+            return "UTF-32LE (byte order mark FF FE 00 00)";
+        } else if (b0 == 0xFE && b1 == 0xFF) {
+            return "UTF-16BE (byte order mark FE FF)";
+        } else if (b0 == 0xFF && b1 == 0xFE) {
+            return "UTF-16LE (byte order mark FF FE)";
+        } else if (n < 4) {
+            return null;
+        } else if (b0 == 0 && b1 == 0 && b2 == 0 && b3 != 0) {
+            return "UTF-32BE (zero bytes before each character)";
+        } else if (b0 != 0 && b1 == 0 && b2 == 0 && b3 == 0) {
+            return "UTF-32LE (zero bytes after each character)";
+        } else if (b0 == 0 && b1 != 0 && b2 == 0 && b3 != 0) {
+            return "UTF-16BE (a zero byte before each character)";
+        } else if (b0 != 0 && b1 == 0 && b2 != 0 && b3 == 0) {
+            return "UTF-16LE (a zero byte after each character)";
+        }
+        return null;
     }
 
     /**
@@ -179,6 +250,11 @@ public final class ScanError {
 
     private static JsonParseException ex(Kind kind, String what, String detail, long offset, long line, long column) {
         return new JsonParseException(kind, what, detail, offset, line, column);
+    }
+
+    private static JsonParseException ex(Kind kind, String what, String detail, long offset, long line, long column,
+            String hint) {
+        return new JsonParseException(kind, what, hint == null ? detail : detail + hint, offset, line, column);
     }
 
     /** Describes the character at pos: printable ASCII quoted, anything else as U+XXXX or a byte. */

@@ -67,7 +67,8 @@ class WindowedScanTest {
             }
             if (expected != null) {
                 assertNotNull(got, "expected " + expected.getMessage() + ": " + what);
-                assertEquals(expected.getMessage(), got.getMessage(), what);
+                assertEquals(withoutShortWindowHint(expected.getMessage(), window),
+                        withoutShortWindowHint(got.getMessage(), window), what);
                 assertEquals(expected.kind(), got.kind(), what);
                 assertEquals(expected.offset(), got.offset(), what);
                 assertEquals(expected.line(), got.line(), what);
@@ -115,6 +116,17 @@ class WindowedScanTest {
                     Arrays.copyOf(windowed.utf16, windowed.utf16Size), "utf16, " + what);
         }
         return ok;
+    }
+
+    /**
+     * In a window of under 20 bytes (the first 4 the encoding hint reads, plus the 16 before a
+     * window's end where a scanner waits for more input before it reports an error) the scan may have
+     * moved past the document's start when it fails, and cannot give the encoding hint
+     * ({@link ScanError#ENCODING_HINT}, EncodingHintTest): only that part of a message may differ.
+     */
+    private static String withoutShortWindowHint(String message, int window) {
+        int at = message.indexOf(ScanError.ENCODING_HINT);
+        return window < 20 && at >= 0 ? message.substring(0, at) : message;
     }
 
     @Test
