@@ -15,4 +15,5 @@ module dev.hyson {
     exports dev.hyson.msgpack;
     exports dev.hyson.tree;
     exports dev.hyson.bind;
+    exports dev.hyson.stream;
 }
