@@ -4,13 +4,28 @@ import java.io.IOException;
 import java.io.InputStream;
 
 /**
- * Cuts a JSON Lines input into chunks of about 1 MiB that end just after a line feed (or at the end
+ * Cuts a JSON Lines input into chunks of 64 KiB to 1 MiB ({@link #chunkSize}) that end just after a line feed (or at the end
  * of the input), each with the input offset and line number of its first byte, for
  * {@link ParallelLines}. The line feeds of each chunk are counted here, on the consuming thread, so
  * every chunk's lines have their numbers in the whole input before they are parsed anywhere.
  */
 abstract class Chunks {
-    static final int CHUNK = LineCursor.BLOCK;
+    /** The largest chunk: past this, a chunk's parse outlasts its handoff between threads many times over. */
+    static final int MAX_CHUNK = LineCursor.BLOCK;
+    /** The smallest chunk, for inputs known to be small (so that even those are spread over the threads). */
+    static final int MIN_CHUNK = 64 << 10;
+
+    /**
+     * @param inputLength the input's length, or -1 when it is not known
+     * @param threads the threads that parse
+     * @return the chunk size: eight chunks per thread for a known length, between 64 KiB and 1 MiB
+     */
+    static int chunkSize(long inputLength, int threads) {
+        if (inputLength < 0) {
+            return MAX_CHUNK;
+        }
+        return (int) Math.max(MIN_CHUNK, Math.min(MAX_CHUNK, inputLength / (8L * threads)));
+    }
 
     /** A slice of the input: {@code buf[from, to)}, whose first byte is at {@code offset} on line {@code firstLine}. */
     record Chunk(byte[] buf, int from, int to, long offset, long firstLine) {
@@ -22,11 +37,13 @@ abstract class Chunks {
     /** Chunks of an array, cut in place. */
     static final class OfArray extends Chunks {
         private final byte[] b;
+        private final int chunk;
         private int pos;
         private long line = 1;
 
-        OfArray(byte[] b) {
+        OfArray(byte[] b, int threads) {
             this.b = b;
+            this.chunk = chunkSize(b.length, threads);
         }
 
         @Override
@@ -36,8 +53,8 @@ abstract class Chunks {
                 return null;
             }
             int to = end;
-            if (end - pos > CHUNK) {
-                int lf = Newlines.find(b, pos + CHUNK, end);
+            if (end - pos > chunk) {
+                int lf = Newlines.find(b, pos + chunk, end);
                 to = lf < 0 ? end : lf + 1;
             }
             Chunk c = new Chunk(b, pos, to, pos, line);
@@ -55,6 +72,7 @@ abstract class Chunks {
     static final class OfStream extends Chunks {
         private final InputStream in;
         private final long maxLength;
+        private final int chunk;
         private byte[] carry = new byte[0];
         private int carryFrom;
         private int carryTo;
@@ -63,8 +81,9 @@ abstract class Chunks {
         private boolean eof;
         private boolean skipping;
 
-        OfStream(InputStream in, long maxDocumentLength) {
+        OfStream(InputStream in, long inputLength, int threads, long maxDocumentLength) {
             this.in = in;
+            this.chunk = chunkSize(inputLength, threads);
             this.maxLength = Math.min(maxDocumentLength, Integer.MAX_VALUE - 18);
         }
 
@@ -77,7 +96,7 @@ abstract class Chunks {
             if (eof && carried == 0) {
                 return null;
             }
-            byte[] b = new byte[(int) Math.min((long) carried + CHUNK, Integer.MAX_VALUE - 16)];
+            byte[] b = new byte[(int) Math.min((long) carried + chunk, Integer.MAX_VALUE - 16)];
             System.arraycopy(carry, carryFrom, b, 0, carried);
             carry = b;
             carryFrom = carryTo = 0;
@@ -126,7 +145,7 @@ abstract class Chunks {
 
         /** Drops the rest of a line that was too long; false when the input ends first. */
         private boolean skipRest() throws IOException {
-            byte[] b = new byte[CHUNK];
+            byte[] b = new byte[chunk];
             for (;;) {
                 int n = fill(b, 0);
                 int lf = Newlines.find(b, 0, n);

@@ -50,12 +50,15 @@ import java.util.stream.StreamSupport;
  * that meets them.
  *
  * <p>Parallel parsing: with {@link #parallel(int) parallel(n)} ({@code n > 1}) the input is cut
- * into chunks of about 1 MiB at line feeds by the consuming thread, and the chunks are parsed on
- * {@code n} threads of a pool the stream owns (at most two chunks per thread in flight, so memory
+ * into chunks at line feeds by the consuming thread (1 MiB, or for a file or an array of known
+ * length about an eighth of its share per thread, at least 64 KiB), and the chunks are parsed on
+ * {@code n} threads of a pool the stream owns (at most four chunks per thread in flight, so memory
  * stays bounded); values are delivered in input order by default. Values, errors and handler calls
  * are the same as a serial read's, the fail policy included (the first bad line in input order is
  * thrown). The pool's threads stop when the input is read to its end or the stream is closed (or
- * after a second idle). Parallel reading applies to every input: a file, a stream or an array.
+ * after a second idle). Parallel reading applies to every input: a file, a stream or an array; a file or an array
+ * shorter than 1 MiB is parsed on the consuming thread, since it parses in about the time the
+ * pool's threads take to start.
  * (A {@code .parallel()} on the returned stream only parallelizes the operations after it; the
  * parsing stays on the consuming thread.)
  *
@@ -64,6 +67,7 @@ import java.util.stream.StreamSupport;
  * thread.
  */
 public final class JsonLines {
+    private static final long PARALLEL_MIN_LENGTH = 1 << 20;
     private final JsonReader reader;
     private final LineErrorHandler handler;
     private final int threads;
@@ -264,19 +268,25 @@ public final class JsonLines {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        return stream(in, in, parser);
+        long size;
+        try {
+            size = Files.size(path);
+        } catch (IOException e) {
+            size = -1;
+        }
+        return stream(in, in, size, parser);
     }
 
     private Stream<Object> open(InputStream in, InputStream owned, Type type) {
-        return stream(in, owned, LineAccess.get().parser(reader, type));
+        return stream(in, owned, -1, LineAccess.get().parser(reader, type));
     }
 
-    private Stream<Object> stream(InputStream in, InputStream owned, LineParser parser) {
+    private Stream<Object> stream(InputStream in, InputStream owned, long size, LineParser parser) {
         ReadConfig config = LineAccess.get().config(reader);
         Spliterator<Object> lines;
         Runnable close;
-        if (threads > 1) {
-            ParallelLines<Object> p = new ParallelLines<>(new Chunks.OfStream(in, config.maxDocumentLength), parser, handler,
+        if (parallelFor(size)) {
+            ParallelLines<Object> p = new ParallelLines<>(new Chunks.OfStream(in, size, threads, config.maxDocumentLength), parser, handler,
                     config, threads, ordered);
             lines = p;
             close = p::close;
@@ -296,12 +306,20 @@ public final class JsonLines {
         });
     }
 
+    /**
+     * Whether to parse on a pool: with more than one thread, unless the input is known to be shorter
+     * than 1 MiB, which parses in about the time it takes to start the pool's threads.
+     */
+    private boolean parallelFor(long inputLength) {
+        return threads > 1 && (inputLength < 0 || inputLength >= PARALLEL_MIN_LENGTH);
+    }
+
     private Stream<Object> openArray(byte[] json, Type type) {
         Objects.requireNonNull(json, "json");
         LineParser parser = LineAccess.get().parser(reader, type);
         ReadConfig config = LineAccess.get().config(reader);
-        if (threads > 1) {
-            ParallelLines<Object> p = new ParallelLines<>(new Chunks.OfArray(json), parser, handler, config, threads, ordered);
+        if (parallelFor(json.length)) {
+            ParallelLines<Object> p = new ParallelLines<>(new Chunks.OfArray(json, threads), parser, handler, config, threads, ordered);
             return StreamSupport.stream(p, false).onClose(p::close);
         }
         return StreamSupport.stream(new SerialLines<>(new LineCursor(json, 0, json.length, 0, 1, config), parser, handler), false);

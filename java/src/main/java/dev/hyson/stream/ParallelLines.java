@@ -22,8 +22,8 @@ import java.util.function.Consumer;
 
 /**
  * Lines parsed on a pool of threads this object owns: the consuming thread cuts the input into
- * {@link Chunks} and keeps at most two chunks per thread in flight (bounded memory: about 2 MiB of
- * input per thread plus their values); each chunk's lines are parsed by one pool thread into a list
+ * {@link Chunks} and keeps at most four chunks per thread in flight (bounded memory: at most 4 MiB
+ * of input per thread plus their values); each chunk's lines are parsed by one pool thread into a list
  * of values and errors in line order; the consuming thread takes the lists in input order (or, not
  * {@code ordered}, as they complete) and delivers their values and calls the error handler. So the
  * values, the errors and the handler's calls are those of {@link SerialLines} over the same input.
@@ -117,7 +117,7 @@ final class ParallelLines<T> extends Spliterators.AbstractSpliterator<T> {
             pool.allowCoreThreadTimeOut(true);
             completions = new ExecutorCompletionService<>(pool);
         }
-        while (!sourceDone && pending < 2 * threads) {
+        while (!sourceDone && pending < 4 * threads) {
             Chunks.Chunk c;
             try {
                 c = source.next();
