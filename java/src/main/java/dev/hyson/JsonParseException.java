@@ -60,6 +60,8 @@ public final class JsonParseException extends PositionedException {
     private final long line;
     /** The 1-based column in code points. */
     private final long column;
+    /** What was found, as given to the constructor (the message without location and detail). */
+    private final String what;
 
     /**
      * @param kind the class of problem
@@ -94,6 +96,20 @@ public final class JsonParseException extends PositionedException {
         this.kind = kind;
         this.line = line;
         this.column = column;
+        this.what = what;
+    }
+
+    /**
+     * This error placed in a larger input: JSON Lines parse each line as a document of its own and
+     * report its errors at the line's place in the whole input.
+     *
+     * @param offset the 0-based byte offset in the whole input
+     * @param line the 1-based line in the whole input
+     * @param column the 1-based column
+     * @return an exception equal to this one but for the location
+     */
+    JsonParseException relocate(long offset, long line, long column) {
+        return new JsonParseException(kind, what, detail(), offset, line, column, pointer(), getCause());
     }
 
     /** @return the class of problem */

@@ -680,6 +680,208 @@ public final class JsonReader {
         }
     }
 
+    // ---- JSON Lines (dev.hyson.stream): one document per line
+
+    /**
+     * JSON Lines reading with this reader's options, under further options of its own (what a bad
+     * line does, parallel parsing): {@code reader.lines().onError(handler).parallel(2).read(path)}.
+     *
+     * @return the JSON Lines reader with the defaults: fail on the first bad line, one thread
+     */
+    public dev.hyson.stream.JsonLines lines() {
+        return dev.hyson.stream.JsonLines.of(this);
+    }
+
+    /**
+     * Reads a JSON Lines (NDJSON) stream lazily: one value per line, each parsed as
+     * {@link #parse(byte[])} parses a document, under this reader's options and limits
+     * ({@code maxDocumentLength} applies to each line). Blank lines are skipped. See
+     * {@link dev.hyson.stream.JsonLines} for the format, errors and memory.
+     *
+     * <p>The caller's stream is not closed, neither by this method nor by the returned stream's
+     * {@code close()}.
+     *
+     * @param in UTF-8 JSON Lines
+     * @return the values in input order; a bad line throws its {@link JsonParseException} (with the
+     *     line's place in the whole input) from the stream operation that reaches it
+     */
+    public java.util.stream.Stream<Object> readLines(InputStream in) {
+        return lines().read(in);
+    }
+
+    /**
+     * Reads a JSON Lines file lazily, as {@link #readLines(InputStream)}. The returned stream holds
+     * the file open until it is closed: use it in a try-with-resources statement,
+     * {@code try (Stream<Object> s = reader.readLines(path)) { ... }}.
+     *
+     * @param path a UTF-8 JSON Lines file
+     * @return the values in file order
+     * @throws UncheckedIOException when the file cannot be opened (a failing read later is thrown
+     *     by the stream operation)
+     */
+    public java.util.stream.Stream<Object> readLines(Path path) {
+        return lines().read(path);
+    }
+
+    /**
+     * Reads JSON Lines held in an array, as {@link #readLines(InputStream)}, without copying it.
+     *
+     * @param json UTF-8 JSON Lines (not copied: do not change it while the stream is used)
+     * @return the values in input order
+     */
+    public java.util.stream.Stream<Object> readLines(byte[] json) {
+        return lines().read(json);
+    }
+
+    /**
+     * Reads JSON Lines, binding each line to {@code type} as {@link #read(byte[], Class)} does.
+     *
+     * @param in UTF-8 JSON Lines (not closed)
+     * @param type the class to bind each line to
+     * @param <T> the type
+     * @return the values in input order
+     * @throws IllegalArgumentException when {@code type} cannot be bound (before anything is read)
+     */
+    public <T> java.util.stream.Stream<T> readLines(InputStream in, Class<T> type) {
+        return lines().read(in, type);
+    }
+
+    /**
+     * Reads a JSON Lines file, binding each line to {@code type}; close the stream to close the file.
+     *
+     * @param path a UTF-8 JSON Lines file
+     * @param type the class to bind each line to
+     * @param <T> the type
+     * @return the values in file order
+     * @throws IllegalArgumentException when {@code type} cannot be bound
+     * @throws UncheckedIOException when the file cannot be opened
+     */
+    public <T> java.util.stream.Stream<T> readLines(Path path, Class<T> type) {
+        return lines().read(path, type);
+    }
+
+    /**
+     * Reads JSON Lines held in an array, binding each line to {@code type}.
+     *
+     * @param json UTF-8 JSON Lines (not copied)
+     * @param type the class to bind each line to
+     * @param <T> the type
+     * @return the values in input order
+     * @throws IllegalArgumentException when {@code type} cannot be bound
+     */
+    public <T> java.util.stream.Stream<T> readLines(byte[] json, Class<T> type) {
+        return lines().read(json, type);
+    }
+
+    /**
+     * Reads JSON Lines, binding each line to a generic type such as {@code new TypeRef<Map<String, Point>>() {}}.
+     *
+     * @param in UTF-8 JSON Lines (not closed)
+     * @param type the type to bind each line to
+     * @param <T> the type
+     * @return the values in input order
+     * @throws IllegalArgumentException when {@code type} cannot be bound
+     */
+    public <T> java.util.stream.Stream<T> readLines(InputStream in, TypeRef<T> type) {
+        return lines().read(in, type);
+    }
+
+    /**
+     * Reads a JSON Lines file, binding each line to a generic type; close the stream to close the file.
+     *
+     * @param path a UTF-8 JSON Lines file
+     * @param type the type to bind each line to
+     * @param <T> the type
+     * @return the values in file order
+     * @throws IllegalArgumentException when {@code type} cannot be bound
+     * @throws UncheckedIOException when the file cannot be opened
+     */
+    public <T> java.util.stream.Stream<T> readLines(Path path, TypeRef<T> type) {
+        return lines().read(path, type);
+    }
+
+    /**
+     * Reads JSON Lines held in an array, binding each line to a generic type.
+     *
+     * @param json UTF-8 JSON Lines (not copied)
+     * @param type the type to bind each line to
+     * @param <T> the type
+     * @return the values in input order
+     * @throws IllegalArgumentException when {@code type} cannot be bound
+     */
+    public <T> java.util.stream.Stream<T> readLines(byte[] json, TypeRef<T> type) {
+        return lines().read(json, type);
+    }
+
+    static {
+        dev.hyson.internal.lines.LineAccess.install(new LineHooks());
+    }
+
+    /** The line parsers {@code dev.hyson.stream} gets through {@link dev.hyson.internal.lines.LineAccess}. */
+    private static final class LineHooks implements dev.hyson.internal.lines.LineAccess.Access {
+        @Override
+        public dev.hyson.internal.lines.LineAccess.LineParser parser(JsonReader reader, java.lang.reflect.Type type) {
+            if (type == null) {
+                return (buf, start, end, offset, line) -> reader.parseLine(buf, start, end, offset, line, null, null);
+            }
+            Codecs codecs = Codecs.of(reader.binder);
+            TapeCodec<?> codec = codecs.forType(type);
+            return (buf, start, end, offset, line) -> reader.parseLine(buf, start, end, offset, line, codecs, codec);
+        }
+
+        @Override
+        public ReadConfig config(JsonReader reader) {
+            return reader.config;
+        }
+    }
+
+    /**
+     * Parses (codec null) or binds the line {@code buf[start, end)}, which holds no line feed, so
+     * every error it reports is on its line 1: scan errors are created at the line's place in the
+     * whole input, later ones (values, binding) moved there.
+     */
+    private Object parseLine(byte[] buf, int start, int end, long offset, long line, Codecs codecs, TapeCodec<?> codec) {
+        Tape tape = scanLine(buf, start, end, offset, line);
+        try {
+            if (codec == null) {
+                return TapeMaterializer.materialize(tape, buf, start, end, config, KeyCache.SHARED);
+            }
+            TapeReader r = new TapeReader(tape, buf, start, end, config, codecs, null);
+            try {
+                return r.readRoot(codec);
+            } catch (BindFailure f) {
+                throw r.toPublic(f);
+            } catch (StackOverflowError e) {
+                throw new JsonParseException(JsonParseException.Kind.LIMIT_EXCEEDED, "nesting too deep for binding on this"
+                        + " thread's stack", "lower JsonReader.Builder.maxDepth or raise the thread's stack size (-Xss)", 0, 1, 1);
+            }
+        } catch (JsonParseException e) {
+            throw e.relocate(offset + e.offset(), line, e.column());
+        } finally {
+            release(tape);
+        }
+    }
+
+    /** {@link #scan} of one line, its errors placed at {@code offset} and {@code line} of the whole input. */
+    private Tape scanLine(byte[] buf, int start, int end, long offset, long line) {
+        Backends.Selection selection = backend.selection();
+        Scanner scanner = selection.scanner();
+        if (end - start < AutoThreshold.NATIVE_MIN_LENGTH && selection.isAuto()) {
+            scanner = JavaScanner.INSTANCE;
+        }
+        Tape tape = acquire();
+        tape.reset(end - start);
+        try {
+            if (!scanner.scan(buf, start, end, config, tape)) {
+                throw ScanError.create(tape.errorCode, buf, start, end, tape.errorOffset, config, offset, line, 1);
+            }
+        } catch (RuntimeException | Error e) {
+            release(tape);
+            throw e;
+        }
+        return tape;
+    }
+
     /**
      * Options for a {@link JsonReader}. A builder is not thread-safe; the reader it builds is.
      * Every setter returns this builder.

@@ -50,10 +50,14 @@ public final class JsonWriter {
     private static final ThreadLocal<Slot> SLOTS = ThreadLocal.withInitial(Slot::new);
 
     private final WriteConfig config;
+    /** This writer's options but compact: JSON Lines are never pretty. */
+    private final WriteConfig lineConfig;
 
     private JsonWriter(Builder b) {
         this.config = new WriteConfig(b.pretty, b.indent, b.asciiOnly, b.scriptSafe, b.sortKeys, b.allowNonFinite,
                 b.maxDepth, b.encoders, dev.hyson.internal.bind.Codecs.of(b.binder));
+        this.lineConfig = !b.pretty ? config : new WriteConfig(false, b.indent, b.asciiOnly, b.scriptSafe, b.sortKeys,
+                b.allowNonFinite, b.maxDepth, b.encoders, dev.hyson.internal.bind.Codecs.of(b.binder));
     }
 
     /** @return the writer with every default: compact, UTF-8, keys in map order */
@@ -329,6 +333,78 @@ public final class JsonWriter {
             }
             return k;
         }, out);
+    }
+
+    // ---- JSON Lines (NDJSON) output
+
+    /**
+     * Writes JSON Lines: each value compactly (never pretty-printed, even when this writer is, since
+     * a value must stay on one line), followed by a line feed ({@code \n}), as UTF-8 through a
+     * 64 KiB buffer; {@code out} is flushed at the end and not closed. Every other option of this
+     * writer applies. A value that cannot be written throws after the lines before it were written
+     * (some of its own bytes may have been written too).
+     *
+     * @param values the values, one per line, in iteration order
+     * @param out the stream the UTF-8 lines go to
+     * @return the number of lines written
+     * @throws JsonWriteException when a value has no JSON form (the path is within that value)
+     * @throws UncheckedIOException when the stream fails
+     */
+    public long writeLines(Iterable<?> values, OutputStream out) {
+        Objects.requireNonNull(values, "values");
+        Generator g = lineGenerator(out);
+        long n = 0;
+        for (Object value : values) {
+            run(g, value);
+            g.writeLineEnd();
+            n++;
+        }
+        finishLines(g, out);
+        return n;
+    }
+
+    /**
+     * {@link #writeLines(Iterable, OutputStream)} of a stream's values, in its encounter order; the
+     * stream is consumed (not closed).
+     *
+     * @param values the values, one per line
+     * @param out the stream the UTF-8 lines go to
+     * @return the number of lines written
+     * @throws JsonWriteException when a value has no JSON form
+     * @throws UncheckedIOException when the stream fails
+     */
+    public long writeLines(java.util.stream.Stream<?> values, OutputStream out) {
+        Objects.requireNonNull(values, "values");
+        Generator g = lineGenerator(out);
+        long[] n = new long[1];
+        values.forEachOrdered(value -> {
+            run(g, value);
+            g.writeLineEnd();
+            n[0]++;
+        });
+        finishLines(g, out);
+        return n[0];
+    }
+
+    private Generator lineGenerator(OutputStream out) {
+        Objects.requireNonNull(out, "out");
+        return new Generator(lineConfig, new byte[1 << 16], (b, len) -> {
+            try {
+                out.write(b, 0, len);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+            return len;
+        });
+    }
+
+    private static void finishLines(Generator g, OutputStream out) {
+        g.drainAll();
+        try {
+            out.flush();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     private static void run(Generator g, Object value) {

@@ -39,6 +39,8 @@ class ModularAppTest {
             + "        System.out.println(Json.write(value));\n"
             + "        System.out.println(Json.write(Map.of(\"p\", new Point(1, 2))));\n"
             + "        System.out.println(Json.backend().name());\n"
+            + "        dev.hyson.stream.JsonLines lines = dev.hyson.JsonReader.defaults().lines();\n"
+            + "        System.out.println(lines.read(\"1\\n[2]\\n\".getBytes()).count());\n"
             + "    }\n"
             + "}\n";
 
@@ -78,7 +80,7 @@ class ModularAppTest {
     }
 
     private static String expected(String backend) {
-        return "{\"a\":[1,2.5,\"\u00e9\",null,true]}\n{\"p\":{\"x\":1,\"y\":2}}\n" + backend + "\n";
+        return "{\"a\":[1,2.5,\"\u00e9\",null,true]}\n{\"p\":{\"x\":1,\"y\":2}}\n" + backend + "\n2\n";
     }
 
     /** The folder or jar that holds this build's dev.hyson module (target/classes under Maven). */

@@ -20,6 +20,8 @@ import java.io.InputStream;
  */
 public final class EventScan {
     private static final int MAX_ARRAY = Integer.MAX_VALUE - 16;
+    /** The bytes at a stream's start an encoding hint looks at (see {@code ScanError}). */
+    private static final int HEAD = 4;
 
     private final InputStream in;
     private final Scanner scanner;
@@ -186,23 +188,26 @@ public final class EventScan {
 
     private int scanStreamWindow() throws IOException {
         // drop what the last window consumed (its entries are gone now); grow a buffer a token fills
-        int keep = filled - resume;
+        // the stream's first HEAD bytes stay while an error may still be found in them, so its message can
+        // name a UTF-16 or UTF-32 encoding as a whole-document parse does
+        int drop = base == 0 && resume < HEAD ? 0 : resume;
+        int keep = filled - drop;
         boolean full = filled == buf.length;
-        if (resume > 0 || full) {
+        if (drop > 0 || full) {
             moveLines(resume);
             byte[] to = buf;
             if ((full && buf.length < window) || keep > buf.length / 2) {
                 if (buf.length >= MAX_ARRAY) {
                     throw new OutOfMemoryError("a token longer than the largest Java array");
                 }
-                to = new byte[(int) Math.min(MAX_ARRAY, buf.length * 2L)];
+                to = new byte[(int) Math.min(MAX_ARRAY, Math.max(HEAD * 2L, buf.length * 2L))];
             }
-            System.arraycopy(buf, resume, to, 0, keep);
+            System.arraycopy(buf, drop, to, 0, keep);
             buf = to;
-            base += resume;
+            base += drop;
             filled = keep;
-            resume = 0;
-            linesAt = 0;
+            resume -= drop;
+            linesAt -= drop;
             cursorAt = -1;
         }
         long limit = cfg.maxDocumentLength;
@@ -226,7 +231,7 @@ public final class EventScan {
             throw ScanError.create(ScanError.DOCUMENT_LIMIT, buf, linesAt, filled, limit - base, cfg, base + linesAt,
                     lines.line(), lines.column());
         }
-        int rc = scanner.scanWindow(buf, 0, filled, eof, base, cfg, tape);
+        int rc = scanner.scanWindow(buf, resume, filled, eof, base, cfg, tape);
         if (rc == Scanner.WINDOW_MORE) {
             int r = tape.resumeAt;
             if (eof || r < 0 || r > filled) {
@@ -275,6 +280,11 @@ public final class EventScan {
      * whole-document parse locates it.
      */
     public JsonParseException error(int code, long at) {
+        int head = array ? origin : 0;
+        if (at - origin < HEAD && (array || base == 0)) {
+            // the document's first bytes are here: located from them, as a whole-document parse does
+            return ScanError.create(code, buf, head, filled, at - base, cfg, 0, 1, 1);
+        }
         return ScanError.create(code, buf, linesAt, filled, at - base, cfg, base + linesAt - origin, lines.line(),
                 lines.column());
     }

@@ -86,6 +86,11 @@ abstract class JsonOutput {
         buf = Arrays.copyOf(buf, (int) want);
     }
 
+    /** Ends a line of JSON Lines output: one line feed after the value. */
+    public void writeLineEnd() {
+        writeRaw((byte) '\n');
+    }
+
     final void writeRaw(byte b) {
         ensure(1);
         buf[pos++] = b;

@@ -1,0 +1,74 @@
+package dev.hyson.internal.lines;
+
+import dev.hyson.JsonReader;
+import dev.hyson.internal.scan.ReadConfig;
+import java.lang.reflect.Type;
+
+/**
+ * How {@code dev.hyson.stream} parses one line of a JSON Lines input with a {@link JsonReader}'s
+ * options, backend and binder, with errors placed in the whole input: what the reader's public API
+ * does not offer. {@code JsonReader} installs the {@link Access} when its class initializes (the
+ * shared-secrets pattern of {@code dev.hyson.internal.tree.MemberMaps}); a {@code JsonLines} always
+ * holds a reader, so the access is installed before it is needed.
+ */
+public final class LineAccess {
+    /** Parses one line, a document of its own, out of a larger buffer. Thread-safe. */
+    public interface LineParser {
+        /**
+         * Parses {@code buf[start, end)}, which holds no line feed.
+         *
+         * @param buf the buffer
+         * @param start the line's first byte
+         * @param end the line's end (its line feed, or CR LF, excluded)
+         * @param offset the byte offset of {@code buf[start]} in the whole input
+         * @param line the 1-based line number of this line in the whole input
+         * @return the value, as {@code JsonReader.parse} or {@code read} gives it
+         * @throws dev.hyson.JsonParseException with offset, line and column in the whole input
+         */
+        Object parse(byte[] buf, int start, int end, long offset, long line);
+    }
+
+    /** What {@code JsonReader} lets {@code dev.hyson.stream} do. */
+    public interface Access {
+        /**
+         * @param reader the reader whose options apply
+         * @param type the type to bind each line to, or null for the values {@code parse} gives
+         * @return the line parser
+         * @throws IllegalArgumentException when {@code type} cannot be bound
+         */
+        LineParser parser(JsonReader reader, Type type);
+
+        /**
+         * @param reader a reader
+         * @return its options as the scanners see them
+         */
+        ReadConfig config(JsonReader reader);
+    }
+
+    private static volatile Access access;
+
+    private LineAccess() {
+    }
+
+    /**
+     * Called once, by {@code JsonReader}'s static initializer.
+     *
+     * @param a the access
+     * @throws IllegalStateException when called a second time
+     */
+    public static void install(Access a) {
+        if (access != null) {
+            throw new IllegalStateException("LineAccess already installed");
+        }
+        access = a;
+    }
+
+    /** @return the access {@code JsonReader} installed */
+    public static Access get() {
+        Access a = access;
+        if (a == null) {
+            throw new IllegalStateException("JsonReader not initialized");
+        }
+        return a;
+    }
+}

@@ -1,0 +1,327 @@
+package dev.hyson.stream;
+
+import dev.hyson.JsonReader;
+import dev.hyson.TypeRef;
+import dev.hyson.internal.lines.LineAccess;
+import dev.hyson.internal.lines.LineAccess.LineParser;
+import dev.hyson.internal.scan.ReadConfig;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.lang.reflect.Type;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Objects;
+import java.util.Spliterator;
+import java.util.stream.Stream;
+import java.util.stream.StreamSupport;
+
+/**
+ * Reads JSON Lines (also called NDJSON): UTF-8 text holding one JSON value (RFC 8259) per line.
+ * Get one from {@link JsonReader#lines()}; it parses with that reader's options, limits, backend
+ * and binder.
+ *
+ * <p>The format as read here: a line ends at a line feed (LF, 0x0A), and a carriage return just
+ * before it (CR LF) belongs to the line end; the last line needs no line feed. Each line is parsed
+ * as {@link JsonReader#parse(byte[])} parses a whole document, so {@code maxDocumentLength} and
+ * every other limit apply per line, and a line is exactly one value: {@code {}{}} on one line is an
+ * error on that line, as is a value spread over several lines. Lines of only spaces, tabs and
+ * carriage returns are skipped (they still count in line numbers). RFC 7464 JSON text sequences
+ * (values after a 0x1E record separator) are not read: the separator is an error.
+ *
+ * <p>Errors: every error of a line is a {@link dev.hyson.JsonParseException} placed in the whole
+ * input: its offset is the byte offset in the input, its line the line's number (1-based, as an
+ * editor counts, blank lines included), its column the column in that line, and its message reads
+ * {@code ... at line 3, column 7 (byte 120): ...}. A line longer than {@code maxDocumentLength} is an
+ * error of kind {@code LIMIT_EXCEEDED} at the byte past the limit; the rest of it is skipped without
+ * being buffered. By default the first bad line throws its exception from the stream operation that
+ * reaches it (values of the lines before it have been delivered); with
+ * {@link #onError(LineErrorHandler)} bad lines are skipped and reported to the handler instead.
+ *
+ * <p>Streams: each {@code read} returns a sequential, lazy {@link Stream} (ordered unless
+ * {@link #ordered(boolean) ordered(false)}). Memory is one buffer of input, read in blocks of
+ * 1 MiB, that grows only to hold the longest line, and the values the caller keeps; the input is
+ * never held whole (an array input is read in place, without a copy). Lines are parsed straight
+ * out of that buffer. A stream read from a {@code Path} holds the file open until it is closed, so
+ * close it: {@code try (Stream<Object> s = lines.read(path)) { ... }}. Closing a stream read from
+ * an {@code InputStream} does not close that stream: it is the caller's. For an
+ * {@link java.util.Iterator} take {@code stream.iterator()} (and close the stream when done).
+ * Read failures of the input are thrown as {@link UncheckedIOException} by the stream operation
+ * that meets them.
+ *
+ * <p>Parallel parsing: with {@link #parallel(int) parallel(n)} ({@code n > 1}) the input is cut
+ * into chunks at line feeds by the consuming thread (1 MiB, or for a file or an array of known
+ * length about an eighth of its share per thread, at least 64 KiB), and the chunks are parsed on
+ * {@code n} threads of a pool the stream owns (at most four chunks per thread in flight, so memory
+ * stays bounded); values are delivered in input order by default. Values, errors and handler calls
+ * are the same as a serial read's, the fail policy included (the first bad line in input order is
+ * thrown). The pool's threads stop when the input is read to its end or the stream is closed (or
+ * after a second idle). Parallel reading applies to every input: a file, a stream or an array; a file or an array
+ * shorter than 1 MiB is parsed on the consuming thread, since it parses in about the time the
+ * pool's threads take to start.
+ * (A {@code .parallel()} on the returned stream only parallelizes the operations after it; the
+ * parsing stays on the consuming thread.)
+ *
+ * <p>A {@code JsonLines} is immutable and thread-safe; every option method returns a new one. A
+ * returned stream is, as any {@code Stream}, for one thread; the error handler is called on that
+ * thread.
+ */
+public final class JsonLines {
+    private static final long PARALLEL_MIN_LENGTH = 1 << 20;
+    private final JsonReader reader;
+    private final LineErrorHandler handler;
+    private final int threads;
+    private final boolean ordered;
+
+    private JsonLines(JsonReader reader, LineErrorHandler handler, int threads, boolean ordered) {
+        this.reader = reader;
+        this.handler = handler;
+        this.threads = threads;
+        this.ordered = ordered;
+    }
+
+    /**
+     * @param reader the reader whose options, limits, backend and binder each line is parsed with
+     * @return JSON Lines reading with the defaults: fail on the first bad line, one thread, in order
+     * @throws NullPointerException when {@code reader} is null
+     */
+    public static JsonLines of(JsonReader reader) {
+        return new JsonLines(Objects.requireNonNull(reader, "reader"), null, 1, true);
+    }
+
+    /** @return the reader each line is parsed with */
+    public JsonReader reader() {
+        return reader;
+    }
+
+    /**
+     * Skips bad lines instead of failing: each is reported to {@code handler} (see
+     * {@link LineErrorHandler} for when and on which thread), and the values of all good lines are
+     * delivered.
+     *
+     * @param handler told of each skipped line
+     * @return a copy with this policy
+     * @throws NullPointerException when {@code handler} is null
+     */
+    public JsonLines onError(LineErrorHandler handler) {
+        return new JsonLines(reader, Objects.requireNonNull(handler, "handler"), threads, ordered);
+    }
+
+    /**
+     * The default policy: the first bad line throws its {@link dev.hyson.JsonParseException}.
+     *
+     * @return a copy with this policy
+     */
+    public JsonLines failOnError() {
+        return new JsonLines(reader, null, threads, ordered);
+    }
+
+    /**
+     * @param threads the number of threads that parse lines: 1 (the default) parses on the consuming
+     *     thread; more cuts the input into chunks parsed on a pool of that many threads, owned by each
+     *     stream (see the class documentation)
+     * @return a copy with this setting
+     * @throws IllegalArgumentException when {@code threads < 1}
+     */
+    public JsonLines parallel(int threads) {
+        if (threads < 1) {
+            throw new IllegalArgumentException("threads must be at least 1: " + threads);
+        }
+        return new JsonLines(reader, handler, threads, ordered);
+    }
+
+    /**
+     * @param ordered whether values come in input order (true, the default); false lets a parallel
+     *     read deliver each chunk's values as soon as the chunk is parsed (within a chunk they stay in
+     *     order; under the fail policy the error thrown is then the first one delivered, not
+     *     necessarily the first in the input). A serial read is always in order.
+     * @return a copy with this setting
+     */
+    public JsonLines ordered(boolean ordered) {
+        return new JsonLines(reader, handler, threads, ordered);
+    }
+
+    /**
+     * Reads the values of a stream's lines. The stream is read as the returned one is consumed and
+     * is not closed by either.
+     *
+     * @param in UTF-8 JSON Lines
+     * @return the values, as {@link JsonReader#parse(byte[])} gives them
+     * @throws NullPointerException when {@code in} is null
+     */
+    public Stream<Object> read(InputStream in) {
+        return open(Objects.requireNonNull(in, "in"), null, null);
+    }
+
+    /**
+     * Reads the values of a file's lines; the returned stream holds the file open until it is closed.
+     *
+     * @param path a UTF-8 JSON Lines file
+     * @return the values, as {@link JsonReader#parse(byte[])} gives them
+     * @throws UncheckedIOException when the file cannot be opened
+     */
+    public Stream<Object> read(Path path) {
+        return open(path, null);
+    }
+
+    /**
+     * Reads the values of the lines held in an array, in place (do not change it while the stream is used).
+     *
+     * @param json UTF-8 JSON Lines
+     * @return the values, as {@link JsonReader#parse(byte[])} gives them
+     */
+    public Stream<Object> read(byte[] json) {
+        return openArray(json, null);
+    }
+
+    /**
+     * Reads a stream's lines, each bound to {@code type} as {@link JsonReader#read(byte[], Class)} binds.
+     *
+     * @param in UTF-8 JSON Lines (not closed)
+     * @param type the class to bind each line to
+     * @param <T> the type
+     * @return the values; a value that does not fit the type is an error of its line
+     * @throws IllegalArgumentException when {@code type} cannot be bound (before anything is read)
+     */
+    @SuppressWarnings("unchecked")
+    public <T> Stream<T> read(InputStream in, Class<T> type) {
+        return (Stream<T>) (Stream<?>) open(Objects.requireNonNull(in, "in"), null, Objects.requireNonNull(type, "type"));
+    }
+
+    /**
+     * Reads a file's lines, each bound to {@code type}; close the returned stream to close the file.
+     *
+     * @param path a UTF-8 JSON Lines file
+     * @param type the class to bind each line to
+     * @param <T> the type
+     * @return the values
+     * @throws IllegalArgumentException when {@code type} cannot be bound (before the file is opened)
+     * @throws UncheckedIOException when the file cannot be opened
+     */
+    @SuppressWarnings("unchecked")
+    public <T> Stream<T> read(Path path, Class<T> type) {
+        return (Stream<T>) (Stream<?>) open(path, Objects.requireNonNull(type, "type"));
+    }
+
+    /**
+     * Reads the lines held in an array, each bound to {@code type}.
+     *
+     * @param json UTF-8 JSON Lines (not copied)
+     * @param type the class to bind each line to
+     * @param <T> the type
+     * @return the values
+     * @throws IllegalArgumentException when {@code type} cannot be bound
+     */
+    @SuppressWarnings("unchecked")
+    public <T> Stream<T> read(byte[] json, Class<T> type) {
+        return (Stream<T>) (Stream<?>) openArray(json, Objects.requireNonNull(type, "type"));
+    }
+
+    /**
+     * Reads a stream's lines, each bound to a generic type.
+     *
+     * @param in UTF-8 JSON Lines (not closed)
+     * @param type the type to bind each line to
+     * @param <T> the type
+     * @return the values
+     * @throws IllegalArgumentException when the type cannot be bound
+     */
+    @SuppressWarnings("unchecked")
+    public <T> Stream<T> read(InputStream in, TypeRef<T> type) {
+        return (Stream<T>) (Stream<?>) open(Objects.requireNonNull(in, "in"), null, type.type());
+    }
+
+    /**
+     * Reads a file's lines, each bound to a generic type; close the returned stream to close the file.
+     *
+     * @param path a UTF-8 JSON Lines file
+     * @param type the type to bind each line to
+     * @param <T> the type
+     * @return the values
+     * @throws IllegalArgumentException when the type cannot be bound
+     * @throws UncheckedIOException when the file cannot be opened
+     */
+    @SuppressWarnings("unchecked")
+    public <T> Stream<T> read(Path path, TypeRef<T> type) {
+        return (Stream<T>) (Stream<?>) open(path, type.type());
+    }
+
+    /**
+     * Reads the lines held in an array, each bound to a generic type.
+     *
+     * @param json UTF-8 JSON Lines (not copied)
+     * @param type the type to bind each line to
+     * @param <T> the type
+     * @return the values
+     * @throws IllegalArgumentException when the type cannot be bound
+     */
+    @SuppressWarnings("unchecked")
+    public <T> Stream<T> read(byte[] json, TypeRef<T> type) {
+        return (Stream<T>) (Stream<?>) openArray(json, type.type());
+    }
+
+    private Stream<Object> open(Path path, Type type) {
+        LineParser parser = LineAccess.get().parser(reader, type);
+        InputStream in;
+        try {
+            in = Files.newInputStream(path);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        long size;
+        try {
+            size = Files.size(path);
+        } catch (IOException e) {
+            size = -1;
+        }
+        return stream(in, in, size, parser);
+    }
+
+    private Stream<Object> open(InputStream in, InputStream owned, Type type) {
+        return stream(in, owned, -1, LineAccess.get().parser(reader, type));
+    }
+
+    private Stream<Object> stream(InputStream in, InputStream owned, long size, LineParser parser) {
+        ReadConfig config = LineAccess.get().config(reader);
+        Spliterator<Object> lines;
+        Runnable close;
+        if (parallelFor(size)) {
+            ParallelLines<Object> p = new ParallelLines<>(new Chunks.OfStream(in, size, threads, config.maxDocumentLength), parser, handler,
+                    config, threads, ordered);
+            lines = p;
+            close = p::close;
+        } else {
+            lines = new SerialLines<>(new LineCursor(in, config), parser, handler);
+            close = () -> { };
+        }
+        return StreamSupport.stream(lines, false).onClose(() -> {
+            close.run();
+            if (owned != null) {
+                try {
+                    owned.close();
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            }
+        });
+    }
+
+    /**
+     * Whether to parse on a pool: with more than one thread, unless the input is known to be shorter
+     * than 1 MiB, which parses in about the time it takes to start the pool's threads.
+     */
+    private boolean parallelFor(long inputLength) {
+        return threads > 1 && (inputLength < 0 || inputLength >= PARALLEL_MIN_LENGTH);
+    }
+
+    private Stream<Object> openArray(byte[] json, Type type) {
+        Objects.requireNonNull(json, "json");
+        LineParser parser = LineAccess.get().parser(reader, type);
+        ReadConfig config = LineAccess.get().config(reader);
+        if (parallelFor(json.length)) {
+            ParallelLines<Object> p = new ParallelLines<>(new Chunks.OfArray(json, threads), parser, handler, config, threads, ordered);
+            return StreamSupport.stream(p, false).onClose(p::close);
+        }
+        return StreamSupport.stream(new SerialLines<>(new LineCursor(json, 0, json.length, 0, 1, config), parser, handler), false);
+    }
+}

@@ -1,0 +1,196 @@
+package dev.hyson.stream;
+
+import dev.hyson.JsonParseException;
+import dev.hyson.internal.scan.ReadConfig;
+import dev.hyson.internal.scan.ScanError;
+import java.io.IOException;
+import java.io.InputStream;
+
+/**
+ * The lines of a JSON Lines input, one at a time, straight out of one buffer: an array (or a slice
+ * of one) read in place, or a stream read in blocks of 1 MiB into a buffer that only the
+ * unfinished last line is moved to the front of, and that grows only to hold the longest line. A
+ * line is the bytes up to a line feed, without it and without a carriage return just before it;
+ * whitespace-only lines are skipped. Not thread-safe.
+ */
+final class LineCursor {
+    static final int BLOCK = 1 << 20;
+    private static final int MAX_ARRAY = Integer.MAX_VALUE - 16;
+
+    private final InputStream in;
+    private final ReadConfig config;
+    private final long maxLength;
+    private byte[] buf;
+    private int pos;
+    private int limit;
+    /** Where the search for the next line feed resumes: {@code buf[pos, searched)} has none. */
+    private int searched;
+    /** The input offset of {@code buf[0]}. */
+    private long bufOffset;
+    private long nextLine;
+    private boolean eof;
+    /** After a line longer than the limit: the rest of it is dropped up to the next line feed. */
+    private boolean skipping;
+
+    /** The current line: {@code buffer()[start, end)}. */
+    int start;
+    int end;
+    /** The input offset of the current line's first byte. */
+    long offset;
+    /** The current line's 1-based number. */
+    long line;
+    /** Set instead of {@code start} and {@code end} when the current line is longer than {@code maxDocumentLength}. */
+    JsonParseException error;
+
+    /** A cursor over {@code b[from, to)}, whose first byte is at {@code baseOffset} on line {@code firstLine}. */
+    LineCursor(byte[] b, int from, int to, long baseOffset, long firstLine, ReadConfig config) {
+        this.in = null;
+        this.config = config;
+        this.maxLength = Math.min(config.maxDocumentLength, MAX_ARRAY - 2);
+        this.buf = b;
+        this.pos = from;
+        this.searched = from;
+        this.limit = to;
+        this.bufOffset = baseOffset - from;
+        this.nextLine = firstLine;
+        this.eof = true;
+    }
+
+    /** A cursor over a stream, read to its end. */
+    LineCursor(InputStream in, ReadConfig config) {
+        this.in = in;
+        this.config = config;
+        this.maxLength = Math.min(config.maxDocumentLength, MAX_ARRAY - 2);
+        this.buf = new byte[(int) Math.min(BLOCK, maxLength + 2)];
+        this.nextLine = 1;
+    }
+
+    byte[] buffer() {
+        return buf;
+    }
+
+    /**
+     * Moves to the next line that is not blank.
+     *
+     * @return false at the end of the input
+     * @throws IOException when the stream fails
+     */
+    boolean next() throws IOException {
+        error = null;
+        for (;;) {
+            if (skipping && !skipRest()) {
+                return false;
+            }
+            int lf = Newlines.find(buf, searched, limit);
+            if (lf < 0) {
+                searched = limit;
+                if (limit - pos > maxLength + 1) {
+                    // even without a CR before its line feed, the line is longer than the limit
+                    tooLong(pos, limit);
+                    skipping = true;
+                    pos = limit;
+                    searched = limit;
+                    return true;
+                }
+                if (!eof) {
+                    fill();
+                    continue;
+                }
+                if (pos == limit) {
+                    return false;
+                }
+                lf = limit;
+            }
+            int s = pos;
+            int e = lf;
+            pos = Math.min(lf + 1, limit);
+            searched = pos;
+            if (e > s && buf[e - 1] == '\r') {
+                e--;
+            }
+            if (e - s > maxLength) {
+                tooLong(s, e);
+                return true;
+            }
+            if (blank(buf, s, e)) {
+                nextLine++;
+                continue;
+            }
+            start = s;
+            end = e;
+            offset = bufOffset + s;
+            line = nextLine++;
+            return true;
+        }
+    }
+
+    /** The current line, {@code buf[s, e)} (e may be where the buffered part ends), is past the limit. */
+    private void tooLong(int s, int e) {
+        offset = bufOffset + s;
+        line = nextLine++;
+        start = s;
+        end = s;
+        error = ScanError.create(ScanError.DOCUMENT_LIMIT, buf, s, e, s + maxLength, config, offset, line, 1);
+    }
+
+    /** Drops bytes up to and with the next line feed; false when the input ends first. */
+    private boolean skipRest() throws IOException {
+        for (;;) {
+            int lf = Newlines.find(buf, pos, limit);
+            if (lf >= 0) {
+                pos = lf + 1;
+                searched = pos;
+                skipping = false;
+                return true;
+            }
+            if (eof) {
+                pos = limit;
+                searched = limit;
+                skipping = false;
+                return false;
+            }
+            bufOffset += limit;
+            pos = 0;
+            limit = 0;
+            searched = 0;
+            read();
+        }
+    }
+
+    /** Moves the unfinished line to the front, grows the buffer when it is all line, and reads. */
+    private void fill() throws IOException {
+        if (pos > 0) {
+            int keep = limit - pos;
+            System.arraycopy(buf, pos, buf, 0, keep);
+            bufOffset += pos;
+            searched -= pos;
+            limit = keep;
+            pos = 0;
+        }
+        if (limit == buf.length) {
+            long want = Math.min(Math.max(buf.length * 2L, BLOCK), maxLength + 2);
+            buf = java.util.Arrays.copyOf(buf, (int) want);
+        }
+        read();
+    }
+
+    private void read() throws IOException {
+        int r = in.read(buf, limit, buf.length - limit);
+        if (r < 0) {
+            eof = true;
+        } else {
+            limit += r;
+        }
+    }
+
+    /** @return whether {@code b[s, e)} is only spaces, tabs and carriage returns */
+    static boolean blank(byte[] b, int s, int e) {
+        for (int i = s; i < e; i++) {
+            byte c = b[i];
+            if (c != ' ' && c != '\t' && c != '\r') {
+                return false;
+            }
+        }
+        return true;
+    }
+}

@@ -1,0 +1,201 @@
+package dev.hyson.stream;
+
+import dev.hyson.JsonParseException;
+import dev.hyson.internal.lines.LineAccess.LineParser;
+import dev.hyson.internal.scan.ReadConfig;
+import java.io.IOException;
+import java.io.InterruptedIOException;
+import java.io.UncheckedIOException;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Spliterator;
+import java.util.Spliterators;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorCompletionService;
+import java.util.concurrent.Future;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
+
+/**
+ * Lines parsed on a pool of threads this object owns: the consuming thread cuts the input into
+ * {@link Chunks} and keeps at most four chunks per thread in flight (bounded memory: at most 4 MiB
+ * of input per thread plus their values); each chunk's lines are parsed by one pool thread into a list
+ * of values and errors in line order; the consuming thread takes the lists in input order (or, not
+ * {@code ordered}, as they complete) and delivers their values and calls the error handler. So the
+ * values, the errors and the handler's calls are those of {@link SerialLines} over the same input.
+ * Under the fail policy a chunk stops at its first bad line, and the first bad line delivered
+ * throws. The pool's threads end when the input is read to its end, on {@link #close()}, or after
+ * a second of idleness (a stream never closed leaks no thread).
+ */
+final class ParallelLines<T> extends Spliterators.AbstractSpliterator<T> {
+    private static final AtomicInteger POOLS = new AtomicInteger();
+
+    /** A bad line among the values of a chunk (no parsed value is of this private class). */
+    private static final class Failed {
+        final LineError error;
+
+        Failed(LineError error) {
+            this.error = error;
+        }
+    }
+
+    private final Chunks source;
+    private final LineParser parser;
+    private final LineErrorHandler handler;
+    private final ReadConfig config;
+    private final int threads;
+    private final boolean ordered;
+    private final ArrayDeque<Future<ArrayList<Object>>> queue = new ArrayDeque<>();
+    private ThreadPoolExecutor pool;
+    private ExecutorCompletionService<ArrayList<Object>> completions;
+    private int pending;
+    private boolean sourceDone;
+    private IOException sourceFailure;
+    private ArrayList<Object> current;
+    private int index;
+
+    ParallelLines(Chunks source, LineParser parser, LineErrorHandler handler, ReadConfig config, int threads, boolean ordered) {
+        super(Long.MAX_VALUE, ordered ? Spliterator.ORDERED : 0);
+        this.source = source;
+        this.parser = parser;
+        this.handler = handler;
+        this.config = config;
+        this.threads = threads;
+        this.ordered = ordered;
+    }
+
+    @Override
+    @SuppressWarnings("unchecked")
+    public boolean tryAdvance(Consumer<? super T> action) {
+        for (;;) {
+            if (current != null) {
+                while (index < current.size()) {
+                    Object item = current.set(index++, null);
+                    if (item instanceof Failed) {
+                        LineError error = ((Failed) item).error;
+                        if (handler == null) {
+                            close();
+                            throw error.exception();
+                        }
+                        handler.onError(error);
+                        continue;
+                    }
+                    action.accept((T) item);
+                    return true;
+                }
+                current = null;
+            }
+            submitMore();
+            if (pending == 0) {
+                close();
+                if (sourceFailure != null) {
+                    IOException e = sourceFailure;
+                    sourceFailure = null;
+                    throw new UncheckedIOException(e);
+                }
+                return false;
+            }
+            current = take();
+            index = 0;
+        }
+    }
+
+    private void submitMore() {
+        if (pool == null && !sourceDone) {
+            int id = POOLS.incrementAndGet();
+            AtomicInteger n = new AtomicInteger();
+            ThreadFactory factory = r -> {
+                Thread t = new Thread(r, "hyson-lines-" + id + "-" + n.incrementAndGet());
+                t.setDaemon(true);
+                return t;
+            };
+            pool = new ThreadPoolExecutor(threads, threads, 1, TimeUnit.SECONDS, new LinkedBlockingQueue<>(), factory);
+            pool.allowCoreThreadTimeOut(true);
+            completions = new ExecutorCompletionService<>(pool);
+        }
+        while (!sourceDone && pending < 4 * threads) {
+            Chunks.Chunk c;
+            try {
+                c = source.next();
+            } catch (IOException e) {
+                // delivered after the lines read before it, as a serial read would
+                sourceFailure = e;
+                c = null;
+            }
+            if (c == null) {
+                sourceDone = true;
+                break;
+            }
+            Chunks.Chunk chunk = c;
+            if (ordered) {
+                queue.add(pool.submit(() -> parse(chunk)));
+            } else {
+                completions.submit(() -> parse(chunk));
+            }
+            pending++;
+        }
+    }
+
+    private ArrayList<Object> take() {
+        try {
+            Future<ArrayList<Object>> f = ordered ? queue.poll() : completions.take();
+            pending--;
+            return f.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            close();
+            throw new UncheckedIOException(new InterruptedIOException("interrupted while waiting for parsed lines"));
+        } catch (ExecutionException e) {
+            close();
+            Throwable cause = e.getCause();
+            if (cause instanceof RuntimeException) {
+                throw (RuntimeException) cause;
+            }
+            if (cause instanceof Error) {
+                throw (Error) cause;
+            }
+            throw new IllegalStateException(cause);
+        }
+    }
+
+    /** Parses the lines of one chunk (on a pool thread). */
+    private ArrayList<Object> parse(Chunks.Chunk c) {
+        LineCursor cursor = new LineCursor(c.buf(), c.from(), c.to(), c.offset(), c.firstLine(), config);
+        ArrayList<Object> items = new ArrayList<>();
+        try {
+            while (cursor.next()) {
+                JsonParseException error = cursor.error;
+                if (error == null) {
+                    try {
+                        items.add(parser.parse(cursor.buffer(), cursor.start, cursor.end, cursor.offset, cursor.line));
+                        continue;
+                    } catch (JsonParseException e) {
+                        error = e;
+                    }
+                }
+                items.add(new Failed(new LineError(cursor.line, cursor.offset, error)));
+                if (handler == null) {
+                    break;
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e); // an array cursor does no I/O
+        }
+        return items;
+    }
+
+    /** Stops the pool; chunks in flight are dropped. */
+    void close() {
+        if (pool != null) {
+            pool.shutdownNow();
+        }
+        sourceDone = true;
+        queue.clear();
+        pending = 0;
+        current = null;
+    }
+}
