@@ -546,6 +546,84 @@ public final class JsonReader {
         return parse(copy);
     }
 
+    // ---- validation: the scan alone, no values built ----
+
+    /**
+     * Checks that {@code in} holds one JSON text this reader accepts, reading it window by window
+     * (1 MiB, one scanner call each) and building no values: memory is one window whatever the
+     * stream's length. Under {@link DuplicateKeyPolicy#ERROR} member names are compared too, which
+     * needs the values: the stream is then parsed as {@link #parse(InputStream)} does.
+     *
+     * @param in UTF-8 JSON, read to its end (not closed)
+     * @return the number of bytes read
+     * @throws JsonParseException at the first byte the reader does not accept, with offset, line and column
+     * @throws UncheckedIOException when reading fails
+     */
+    public long validate(InputStream in) {
+        Objects.requireNonNull(in, "in");
+        if (config.duplicateKeys == DuplicateKeyPolicy.ERROR) {
+            CountingStream counting = new CountingStream(in);
+            parse(counting);
+            return counting.count;
+        }
+        CountingStream counting = new CountingStream(in);
+        Tape tape = acquire();
+        try {
+            EventScan scan = new EventScan(counting, backend.selection().scanner(), config, tape, StreamScan.WINDOW);
+            while (scan.next()) {
+                // the entries of each window are dropped as they come
+            }
+            return counting.count;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } finally {
+            release(tape);
+        }
+    }
+
+    /**
+     * {@link #validate(InputStream)} of a file.
+     *
+     * @param path a file of UTF-8 JSON
+     * @return the file's length in bytes
+     * @throws JsonParseException at the first byte the reader does not accept
+     * @throws UncheckedIOException when the file cannot be read
+     */
+    public long validate(Path path) {
+        try (InputStream in = Files.newInputStream(path)) {
+            return validate(in);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Counts the bytes read through it. */
+    private static final class CountingStream extends java.io.FilterInputStream {
+        long count;
+
+        CountingStream(InputStream in) {
+            super(in);
+        }
+
+        @Override
+        public int read() throws IOException {
+            int b = super.read();
+            if (b >= 0) {
+                count++;
+            }
+            return b;
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) throws IOException {
+            int n = in.read(b, off, len);
+            if (n > 0) {
+                count += n;
+            }
+            return n;
+        }
+    }
+
     // ---- the pull parser (dev.hyson.stream) ----
 
     /**
