@@ -55,6 +55,8 @@ public final class StreamParser implements JsonParser {
     private boolean[] object = new boolean[16];
     private int[] index = new int[16];
     private String[] names = new String[16];
+    /** Per open object: the entry of its current member's name while not yet decoded (names are decoded on demand), else -1. */
+    private int[] nameAt = new int[16];
     private boolean nameNext;
     private boolean closed;
 
@@ -84,11 +86,17 @@ public final class StreamParser implements JsonParser {
         this.keys = cfg.internKeys ? KeyCache.SHARED : null;
         this.t = tape.entries;
         index[0] = -1;
+        nameAt[0] = -1;
     }
 
     private boolean fill() {
         if (closed) {
             throw new IllegalStateException("the parser is closed");
+        }
+        for (int d = 1; d <= depth; d++) {
+            if (nameAt[d] >= 0) {
+                name(d); // its entry is about to go
+            }
         }
         boolean more;
         try {
@@ -143,7 +151,8 @@ public final class StreamParser implements JsonParser {
             case Tape.STR_UTF16:
                 i = k + 2;
                 if (nameNext) {
-                    names[depth] = name(e, t[k + 1]);
+                    names[depth] = null;
+                    nameAt[depth] = k;
                     nameNext = false;
                     return token = JsonToken.NAME;
                 }
@@ -195,15 +204,18 @@ public final class StreamParser implements JsonParser {
             object = Arrays.copyOf(object, n);
             index = Arrays.copyOf(index, n);
             names = Arrays.copyOf(names, n);
+            nameAt = Arrays.copyOf(nameAt, n);
         }
         object[d] = isObject;
         index[d] = -1;
         names[d] = null;
+        nameAt[d] = -1;
         nameNext = isObject;
     }
 
     private void pop() {
         names[depth] = null;
+        nameAt[depth] = -1;
         int d = --depth;
         nameNext = object[d];
     }
@@ -241,7 +253,18 @@ public final class StreamParser implements JsonParser {
     @Override
     public String currentName() {
         int f = frame();
-        return f > 0 && object[f] ? names[f] : null;
+        return f > 0 && object[f] ? name(f) : null;
+    }
+
+    /** The current member name of the object open at depth {@code d}, decoded on first use. */
+    private String name(int d) {
+        String n = names[d];
+        if (n == null && nameAt[d] >= 0) {
+            int k = nameAt[d];
+            n = names[d] = name(t[k], t[k + 1]);
+            nameAt[d] = -1;
+        }
+        return n;
     }
 
     private String name(long e, long e1) {
@@ -280,7 +303,7 @@ public final class StreamParser implements JsonParser {
     @Override
     public String getString() {
         if (token == JsonToken.NAME) {
-            return names[depth];
+            return name(depth);
         }
         if (token == JsonToken.STRING) {
             return cur < 0 ? (String) held : string();
@@ -822,7 +845,7 @@ public final class StreamParser implements JsonParser {
         for (int d = 1; d <= f; d++) {
             b.append('/');
             if (object[d]) {
-                String n = names[d];
+                String n = name(d);
                 if (n != null) {
                     appendEscaped(b, n);
                 }
