@@ -79,7 +79,7 @@ final class StatsCommand extends InputCommand {
             ctx.out.println();
         }
         String r = report(input.name(), bytes, total, nanos, reader.backend().name())
-                .replace("(one cold parse)", "(JSON Lines, one cold pass)");
+                .replace(", one cold parse)", ", JSON Lines: one cold pass, a parse per line)");
         int at = r.indexOf("\nobjects: ");
         ctx.out.print(r.substring(0, at) + "\nrecords: " + records[0] + r.substring(at));
         ctx.out.flush();
