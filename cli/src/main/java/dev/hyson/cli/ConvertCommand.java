@@ -167,7 +167,8 @@ final class ConvertCommand implements Callable<Integer> {
         OutputFile out = null;
         try (InputStream in = input.open(ctx); Stream<Object> values = reader.lines().read(in)) {
             out = open();
-            OutputStream target = stream(out);
+            // held back (up to Rewindable.LIMIT) until the end, so that a bad line leaves no output of a small input
+            Rewindable target = new Rewindable(stream(out));
             java.util.Iterator<Object> it = values.iterator();
             while (it.hasNext()) {
                 Object v = it.next();
@@ -187,6 +188,7 @@ final class ConvertCommand implements Callable<Integer> {
                 }
             }
             try {
+                target.commit();
                 close(out);
                 out = null;
             } catch (IOException e) {

@@ -93,9 +93,10 @@ abstract class WriteCommand extends InputCommand {
                 } catch (Repeated e) {
                     // a repeated name, last one wins: the value was already streamed; redo from the start with the tree
                     if (!out.rewind() || !input.reopenable() && e.replay == null) {
-                        throw new JsonParseException(JsonParseException.Kind.DUPLICATE_KEY, "repeated member name "
-                                + e.name, "streamed output cannot take the last value once the first is written; "
-                                + "use --duplicate-keys first, or a FILE under 4 MiB", e.offset, e.line, e.column);
+                        throw new JsonParseException(JsonParseException.Kind.DUPLICATE_KEY, "repeated member name \""
+                                + e.name + "\"", "the last value cannot replace the first once more than "
+                                + (Rewindable.LIMIT >> 20) + " MiB of the document were written out; use --duplicate-keys first",
+                                e.offset, e.line, e.column);
                     }
                     try (InputStream in = e.replay != null ? e.replay : input.open(ctx)) {
                         writeTree(in, reader, w, sink);
