@@ -139,7 +139,7 @@ abstract class WriteCommand extends InputCommand {
         }
         InputStream source = in;
         Replay replay = null;
-        if (once) {
+        if (once && readerOptions.duplicateKeys == DuplicateKeyPolicy.LAST_WINS) {
             replay = new Replay(in); // standard input cannot be opened again: keep its first bytes for a redo
             source = replay;
         }

@@ -200,6 +200,55 @@ class NdjsonCliTest {
                 run("{\"a\":{\"b\":1,\"b\":[2]},\"c\":3,\"a\":0}", "minify", "--duplicate-keys", "first").out());
     }
 
+    @Test
+    void repeatedName_fileRedoneAsValue_longStreamedOutputRefused() throws IOException {
+        Path f = file("dup.json", "[{\"a\":1,\"b\":2,\"a\":3}]");
+        Path o = dir.resolve("out.json");
+        Result r = run("", "pretty", "--indent", "1", f.toString(), "-o", o.toString());
+        assertEquals(0, r.code(), r.err());
+        assertEquals("[\n {\n  \"a\": 3,\n  \"b\": 2\n }\n]\n", Files.readString(o));
+        StringBuilder big = new StringBuilder("[\"");
+        big.append("x".repeat(Rewindable.LIMIT + 10)).append("\",{\"k\":1,\"k\":2}]");
+        Result refused = run(big.toString(), "minify");
+        assertEquals(1, refused.code());
+        assertTrue(refused.err().startsWith("hyson: <stdin>: repeated member name \"k\"")
+                && refused.err().contains("--duplicate-keys first") && refused.err().split("\n").length == 1, refused.err());
+        Result first = run(big.toString(), "minify", "--duplicate-keys", "first");
+        assertEquals(0, first.code(), first.err());
+        assertTrue(first.out().endsWith("\",{\"k\":1}]\n"));
+    }
+
+    /** A document larger than the heap: validate, minify and pretty stream it (the tree would not fit). */
+    @Test
+    void largerThanTheHeap_streamedInBoundedMemory() throws Exception {
+        Path big = dir.resolve("big.json");
+        byte[] row = "{\"id\": 12345, \"tags\": [1, 2, 3, \"x\"], \"ok\": true},".getBytes(StandardCharsets.US_ASCII);
+        long rows = (40L << 20) / row.length;
+        try (java.io.OutputStream o = new java.io.BufferedOutputStream(Files.newOutputStream(big), 1 << 16)) {
+            o.write('[');
+            for (long n = 0; n < rows; n++) {
+                o.write(row);
+            }
+            o.write("null]".getBytes(StandardCharsets.US_ASCII));
+        }
+        for (String command : List.of("validate", "minify", "pretty")) {
+            Path out = dir.resolve(command + ".out");
+            List<String> args = new ArrayList<>(List.of(command, big.toString()));
+            if (!command.equals("validate")) {
+                args.addAll(List.of("-o", out.toString()));
+            }
+            Process p = ChildCli.start(List.of("-Xmx24m", "-XX:TieredStopAtLevel=1"), args.toArray(new String[0]));
+            p.getOutputStream().close();
+            p.getInputStream().readAllBytes();
+            String stderr = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+            assertTrue(p.waitFor(120, java.util.concurrent.TimeUnit.SECONDS));
+            assertEquals(0, p.exitValue(), command + ": " + stderr);
+            if (command.equals("minify")) {
+                assertEquals(2 + rows * (row.length - 8) + 4 + 1, Files.size(out)); // 8 spaces fewer per row
+            }
+        }
+    }
+
     /** Streamed minify and pretty give the bytes the tree writer gives (what they wrote before streaming). */
     @Test
     void corpus_streamedOutputEqualsTreeOutput() throws IOException {
