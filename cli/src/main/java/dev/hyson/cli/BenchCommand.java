@@ -50,7 +50,8 @@ final class BenchCommand extends InputCommand {
     }
 
     @Override
-    void handle(Input input, Input.Document doc, JsonReader reader, int count) {
+    void handle(Input input, JsonReader reader, int count) throws java.io.IOException {
+        Input.Document doc = readWhole(input);
         byte[] bytes = doc.bytes;
         int length = doc.length;
         JsonReader java = reader.toBuilder().backend(Backend.Choice.JAVA).build();

@@ -1,5 +1,9 @@
 package dev.hyson.cli;
 
+import dev.hyson.JsonReader;
+import dev.hyson.JsonWriter;
+import java.util.stream.Stream;
+
 import dev.hyson.JsonParseException;
 import dev.hyson.JsonWriteException;
 import dev.hyson.msgpack.MessagePackException;
@@ -75,6 +79,9 @@ final class ConvertCommand implements Callable<Integer> {
                     + "else (for --to msgpack) the bundled sample.")
     String file;
 
+    @picocli.CommandLine.Mixin
+    LinesOption linesOption;
+
     @Option(names = {"-h", "--help"}, usageHelp = true, order = 100, description = "Print this help, then exit.")
     boolean help;
 
@@ -113,6 +120,9 @@ final class ConvertCommand implements Callable<Integer> {
         }
         Input input = Input.resolve(files, ctx).get(0);
         ctx.activity = "reading " + input.name();
+        if (linesOption.lines(input)) {
+            return linesToMsgpack(input, factory);
+        }
         Input.Document doc;
         try {
             doc = input.read(ctx);
@@ -145,6 +155,59 @@ final class ConvertCommand implements Callable<Integer> {
             abort(out);
         }
         return Main.OK;
+    }
+
+    /**
+     * JSON Lines to MessagePack: each line's value packed as it is read, the values one after another
+     * (a MessagePack stream, which {@code --to json} turns back into JSON Lines).
+     */
+    private int linesToMsgpack(Input input, MessagePackFactory factory) {
+        JsonReader reader = JsonReader.builder().maxDepth(maxDepth != null ? maxDepth : MessagePackFactory.DEFAULT_MAX_DEPTH).build();
+        long[] records = {0};
+        OutputFile out = null;
+        try (InputStream in = input.open(ctx); Stream<Object> values = reader.lines().read(in)) {
+            out = open();
+            // held back (up to Rewindable.LIMIT) until the end, so that a bad line leaves no output of a small input
+            Rewindable target = new Rewindable(stream(out));
+            java.util.Iterator<Object> it = values.iterator();
+            while (it.hasNext()) {
+                Object v = it.next();
+                records[0]++;
+                byte[] packed;
+                try {
+                    packed = lossless ? factory.fromJson(JsonWriter.defaults().writeBytes(v)) : factory.pack(v);
+                } catch (MessagePackException e) {
+                    ctx.error(input.name() + ": record " + records[0] + ": " + inFlags(e.getMessage()));
+                    return Main.FAILED;
+                }
+                try {
+                    target.write(packed);
+                } catch (IOException e) {
+                    ctx.error(targetName() + ": cannot write: " + Input.describe(e));
+                    return Main.FAILED;
+                }
+            }
+            try {
+                target.commit();
+                close(out);
+                out = null;
+            } catch (IOException e) {
+                ctx.error(targetName() + ": cannot write: " + Input.describe(e));
+                return Main.FAILED;
+            }
+            return Main.OK;
+        } catch (IOException e) {
+            ctx.error(input.name() + ": cannot read: " + Input.describe(e));
+            return Main.FAILED;
+        } catch (UncheckedIOException e) {
+            ctx.error(input.name() + ": cannot read: " + Input.describe(e.getCause()));
+            return Main.FAILED;
+        } catch (JsonParseException e) {
+            ctx.error(input.name() + ": " + inFlags(withoutForeignHint(e)));
+            return Main.FAILED;
+        } finally {
+            abort(out);
+        }
     }
 
     private int toJson(MessagePackFactory factory) {

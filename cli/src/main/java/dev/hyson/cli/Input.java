@@ -119,6 +119,50 @@ final class Input {
         return new Document(buf, n);
     }
 
+    /** @return whether this input is a file whose name says JSON Lines: {@code *.ndjson} or {@code *.jsonl} */
+    boolean namedAsLines() {
+        if (source != Source.FILE) {
+            return false;
+        }
+        String n = name.toLowerCase(java.util.Locale.ROOT);
+        return n.endsWith(".ndjson") || n.endsWith(".jsonl");
+    }
+
+    /** @return whether {@link #open} can be called again to read the same bytes (a file or the sample) */
+    boolean reopenable() {
+        return source != Source.STDIN;
+    }
+
+    /**
+     * Opens the input as a stream, read as it is consumed (never whole first). Closing the stream of
+     * standard input leaves standard input open.
+     *
+     * @throws IOException when the input cannot be opened
+     */
+    InputStream open(Context ctx) throws IOException {
+        switch (source) {
+            case STDIN:
+                return new java.io.FilterInputStream(ctx.in) {
+                    @Override
+                    public void close() {
+                        // standard input stays open for whatever reads it next
+                    }
+                };
+            case SAMPLE:
+                InputStream in = Input.class.getResourceAsStream(SAMPLE);
+                if (in == null) {
+                    throw new IOException("the bundled sample is missing from the jar");
+                }
+                return in;
+            default:
+                Path p = Path.of(name);
+                if (Files.isDirectory(p)) {
+                    throw new IOException("is a directory");
+                }
+                return Files.newInputStream(p);
+        }
+    }
+
     /** @return a short description of why reading failed */
     static String describe(IOException e) {
         if (e instanceof NoSuchFileException) {

@@ -51,21 +51,21 @@ abstract class InputCommand implements Callable<Integer> {
         try {
             for (Input input : inputs) {
                 ctx.activity = "reading " + input.name();
-                Input.Document doc;
                 try {
-                    doc = input.read(ctx, readerOptions.maxDocumentLength);
+                    handle(input, reader, inputs.size());
                 } catch (IOException e) {
                     ctx.error(input.name() + ": cannot read: " + Input.describe(e));
                     failed++;
-                    continue;
-                }
-                try {
-                    handle(input, doc, reader, inputs.size());
+                } catch (UncheckedIOException e) {
+                    ctx.error(input.name() + ": cannot read: " + Input.describe(e.getCause()));
+                    failed++;
                 } catch (JsonParseException e) {
                     ctx.error(input.name() + ": " + inFlags(e.getMessage()));
                     failed++;
                 } catch (JsonWriteException e) {
                     ctx.error(input.name() + ": cannot write: " + e.getMessage() + writeHint());
+                    failed++;
+                } catch (Reported e) {
                     failed++;
                 }
             }
@@ -103,6 +103,22 @@ abstract class InputCommand implements Callable<Integer> {
                 ? " (an overflowed number became an infinity; add --allow-nan to write it as Infinity)" : "";
     }
 
+    /** @return whether {@code input} is read as JSON Lines: --ndjson, --no-ndjson, or its name */
+    final boolean lines(Input input) {
+        LinesOption o = linesOption();
+        return o != null && o.lines(input);
+    }
+
+    /** @return the command's --ndjson option, or null when it reads documents only */
+    LinesOption linesOption() {
+        return null;
+    }
+
+    /** Reads the whole document, up to one byte past --max-document-length. */
+    final Input.Document readWhole(Input input) throws IOException {
+        return input.read(ctx, readerOptions.maxDocumentLength);
+    }
+
     /**
      * Checks the command's own options before any input is read.
      *
@@ -112,13 +128,15 @@ abstract class InputCommand implements Callable<Integer> {
     }
 
     /**
-     * Handles one document.
+     * Handles one input: a document, or JSON Lines when {@link #lines} says so.
      *
      * @param count how many inputs this run has
+     * @throws IOException when the input cannot be opened or read (also as {@link UncheckedIOException})
      * @throws JsonParseException when the document is invalid
+     * @throws Reported when the input failed and that was reported already
      * @throws OutputFailure when the output cannot be written; the run stops
      */
-    abstract void handle(Input input, Input.Document doc, JsonReader reader, int count);
+    abstract void handle(Input input, JsonReader reader, int count) throws IOException;
 
     /**
      * Ends the run: flushes and closes what {@link #handle} opened; also after an exception.
@@ -127,6 +145,15 @@ abstract class InputCommand implements Callable<Integer> {
      * @throws OutputFailure when that fails
      */
     void finish(boolean success) {
+    }
+
+    /** The input failed and what was wrong has been printed already. */
+    static final class Reported extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        Reported() {
+            super(null, null, false, false);
+        }
     }
 
     /** The output could not be opened or written; the message says which and why. */

@@ -21,4 +21,9 @@ final class MinifyCommand extends WriteCommand {
     void layout(JsonWriter.Builder b) {
         b.pretty(false);
     }
+
+    @Override
+    boolean isPretty() {
+        return false;
+    }
 }

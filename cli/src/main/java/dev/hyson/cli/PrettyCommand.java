@@ -30,4 +30,9 @@ final class PrettyCommand extends WriteCommand {
             throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--indent: " + e.getMessage(), e);
         }
     }
+
+    @Override
+    boolean isPretty() {
+        return true;
+    }
 }

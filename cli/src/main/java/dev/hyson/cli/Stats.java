@@ -27,6 +27,25 @@ final class Stats {
     private Stats() {
     }
 
+    /** @return all counts zero, to {@link #add} records to */
+    static Stats none() {
+        return new Stats();
+    }
+
+    /** Adds another record's counts; the depth is the deepest of them. */
+    void add(Stats o) {
+        objects += o.objects;
+        arrays += o.arrays;
+        strings += o.strings;
+        memberNames += o.memberNames;
+        integers += o.integers;
+        decimals += o.decimals;
+        trues += o.trues;
+        falses += o.falses;
+        nulls += o.nulls;
+        maxDepth = Math.max(maxDepth, o.maxDepth);
+    }
+
     /** @return the counts for {@code root}, a value as a {@code JsonReader} yields it */
     static Stats of(Object root) {
         Stats s = new Stats();

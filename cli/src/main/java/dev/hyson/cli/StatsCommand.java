@@ -1,5 +1,10 @@
 package dev.hyson.cli;
 
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.stream.Stream;
+import picocli.CommandLine.Mixin;
+
 import dev.hyson.JsonReader;
 import java.util.Locale;
 import picocli.CommandLine.Command;
@@ -24,8 +29,21 @@ final class StatsCommand extends InputCommand {
         super(ctx);
     }
 
+    @Mixin
+    LinesOption linesOption;
+
     @Override
-    void handle(Input input, Input.Document doc, JsonReader reader, int count) {
+    LinesOption linesOption() {
+        return linesOption;
+    }
+
+    @Override
+    void handle(Input input, JsonReader reader, int count) throws IOException {
+        if (lines(input)) {
+            handleLines(input, reader);
+            return;
+        }
+        Input.Document doc = readWhole(input);
         long start = System.nanoTime();
         Object value = reader.parse(doc.bytes, 0, doc.length);
         long nanos = System.nanoTime() - start;
@@ -40,6 +58,63 @@ final class StatsCommand extends InputCommand {
         }
         ctx.out.print(report(input.name(), doc.length, s, nanos, backend));
         ctx.out.flush();
+    }
+
+    /** JSON Lines: the counts over all records (lines), one parse per line, timed as a whole. */
+    private void handleLines(Input input, JsonReader reader) throws IOException {
+        Stats total = Stats.none();
+        long[] records = {0};
+        long bytes;
+        long start = System.nanoTime();
+        try (InputStream raw = input.open(ctx); Counting in = new Counting(raw);
+                Stream<Object> values = reader.lines().read(in)) {
+            values.forEach(v -> {
+                records[0]++;
+                total.add(Stats.of(v));
+            });
+            bytes = in.count;
+        }
+        long nanos = System.nanoTime() - start;
+        if (printed++ > 0) {
+            ctx.out.println();
+        }
+        String r = report(input.name(), bytes, total, nanos, reader.backend().name())
+                .replace(", one cold parse)", ", JSON Lines: one cold pass, a parse per line)");
+        int at = r.indexOf("\nobjects: ");
+        ctx.out.print(r.substring(0, at) + "\nrecords: " + records[0] + r.substring(at));
+        ctx.out.flush();
+    }
+
+    /** Counts the bytes read through it. */
+    private static final class Counting extends java.io.FilterInputStream {
+        long count;
+
+        Counting(InputStream in) {
+            super(in);
+        }
+
+        @Override
+        public int read() throws IOException {
+            int b = in.read();
+            if (b >= 0) {
+                count++;
+            }
+            return b;
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) throws IOException {
+            int n = in.read(b, off, len);
+            if (n > 0) {
+                count += n;
+            }
+            return n;
+        }
+
+        @Override
+        public void close() {
+            // the input's stream is closed by its owner
+        }
     }
 
     static String report(String name, long bytes, Stats s, long nanos, String backend) {

@@ -1,34 +1,82 @@
 package dev.hyson.cli;
 
+import dev.hyson.JsonParseException;
 import dev.hyson.JsonReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.stream.Stream;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
- * {@code hyson validate}: checks each document. Silent for one valid document; prints
- * {@code FILE: valid} per valid document when there are several or with {@code --verbose}.
+ * {@code hyson validate}: checks each document, streamed (the scan alone, window by window: no value
+ * is built and memory stays one window whatever the input's length). Silent for one valid document;
+ * prints {@code FILE: valid} per valid document when there are several or with {@code --verbose}.
+ * JSON Lines: every bad line is reported as {@code FILE:LINE:COLUMN: message}, then
+ * {@code FILE: N of M lines invalid}.
  */
 @Command(name = "validate", sortOptions = false, usageHelpAutoWidth = true, abbreviateSynopsis = true,
-        description = "Check that each document is valid JSON; errors give line, column and byte.",
+        description = {
+            "Check that each document is valid JSON; errors give line, column and byte.",
+            "The input is scanned as it is read, in bounded memory. JSON Lines (--ndjson, default for *.ndjson "
+                    + "and *.jsonl): each bad line is reported as FILE:LINE:COLUMN: message, then the count.",
+        },
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {
-            "0:every document is valid",
-            "1:a document is invalid or could not be read",
+            "0:every document (every line) is valid",
+            "1:a document or line is invalid, or an input could not be read",
             "2:usage error",
         })
 final class ValidateCommand extends InputCommand {
     @Option(names = {"-v", "--verbose"}, order = 20, description = "Print FILE: valid even for a single document.")
     boolean verbose;
 
+    @Mixin
+    LinesOption linesOption;
+
     ValidateCommand(Context ctx) {
         super(ctx);
     }
 
     @Override
-    void handle(Input input, Input.Document doc, JsonReader reader, int count) {
-        reader.parse(doc.bytes, 0, doc.length);
+    LinesOption linesOption() {
+        return linesOption;
+    }
+
+    @Override
+    void handle(Input input, JsonReader reader, int count) throws IOException {
+        try (InputStream in = input.open(ctx)) {
+            if (lines(input)) {
+                validateLines(input, in, reader, count);
+                return;
+            }
+            reader.validate(in);
+        }
         if (verbose || count > 1) {
             ctx.out.println(input.name() + ": valid");
+            ctx.out.flush();
+        }
+    }
+
+    private void validateLines(Input input, InputStream in, JsonReader reader, int count) {
+        long[] bad = {0};
+        long[] good = {0};
+        String name = input.name();
+        try (Stream<Object> values = reader.lines().onError(e -> {
+            bad[0]++;
+            JsonParseException x = e.exception();
+            ctx.error(name + ":" + x.line() + ":" + x.column() + ": " + inFlags(x.getMessage()));
+        }).read(in)) {
+            values.forEach(v -> good[0]++);
+        }
+        long total = good[0] + bad[0];
+        if (bad[0] > 0) {
+            ctx.error(name + ": " + bad[0] + " of " + total + " lines invalid");
+            throw new Reported();
+        }
+        if (verbose || count > 1) {
+            ctx.out.println(name + ": valid (" + total + (total == 1 ? " line)" : " lines)"));
             ctx.out.flush();
         }
     }

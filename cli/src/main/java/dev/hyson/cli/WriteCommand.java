@@ -6,6 +6,19 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
+import dev.hyson.DuplicateKeyPolicy;
+import dev.hyson.JsonParseException;
+import dev.hyson.stream.JsonGenerator;
+import dev.hyson.stream.JsonLocation;
+import dev.hyson.stream.JsonParser;
+import dev.hyson.stream.JsonToken;
+import java.io.InputStream;
+import java.util.ArrayDeque;
+import java.util.HashSet;
+import java.util.Iterator;
+import java.util.Set;
+import java.util.stream.Stream;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -32,8 +45,11 @@ abstract class WriteCommand extends InputCommand {
     @Option(names = "--sort-keys", order = 23, description = "Write object members sorted by name.")
     boolean sortKeys;
 
+    @Mixin
+    LinesOption linesOption;
+
     private JsonWriter writer;
-    private OutputStream target;
+    private Rewindable target;
     private OutputFile file;
 
     WriteCommand(Context ctx) {
@@ -44,31 +60,266 @@ abstract class WriteCommand extends InputCommand {
     abstract void layout(JsonWriter.Builder b);
 
     @Override
+    final LinesOption linesOption() {
+        return linesOption;
+    }
+
+    @Override
     final void prepare() {
         writer();
     }
 
     @Override
-    final void handle(Input input, Input.Document doc, JsonReader reader, int count) {
-        Object value = reader.parse(doc.bytes, 0, doc.length);
+    final void handle(Input input, JsonReader reader, int count) throws IOException {
         JsonWriter w = writer();
-        byte[] whole = null;
-        if (readerOptions.allowOverflow && !readerOptions.allowNan) {
-            // an infinity from an overflowed number cannot be written: find out before any output
-            whole = w.writeBytes(value);
-        }
-        OutputStream out = target();
+        Rewindable out = target();
         try {
-            if (whole != null) {
-                out.write(whole);
-            } else {
-                w.write(value, out);
-            }
-            out.write('\n');
+            out.mark();
         } catch (IOException e) {
             throw abandon(InputCommand.OutputFailure.of(targetName(), e));
-        } catch (UncheckedIOException e) {
-            throw abandon(InputCommand.OutputFailure.of(targetName(), e));
+        }
+        OutputStream sink = new Guarded(out);
+        boolean done = false;
+        try {
+            if (lines(input)) {
+                try (InputStream in = input.open(ctx); Stream<Object> values = reader.lines().read(in)) {
+                    writeLines(values, w, sink);
+                }
+                done = true;
+                return;
+            } else {
+                try (InputStream in = input.open(ctx)) {
+                    writeDocument(in, !input.reopenable(), reader, w, sink);
+                } catch (Repeated e) {
+                    // a repeated name, last one wins: the value was already streamed; redo from the start with the tree
+                    if (!out.rewind() || !input.reopenable() && e.replay == null) {
+                        throw new JsonParseException(JsonParseException.Kind.DUPLICATE_KEY, "repeated member name \""
+                                + e.name + "\"", "the last value cannot replace the first once more than "
+                                + (Rewindable.LIMIT >> 20) + " MiB of the document were written out; use --duplicate-keys first",
+                                e.offset, e.line, e.column);
+                    }
+                    try (InputStream in = e.replay != null ? e.replay : input.open(ctx)) {
+                        writeTree(in, reader, w, sink);
+                    }
+                }
+            }
+            sink.write('\n');
+            done = true;
+        } finally {
+            if (!done && out == target) {
+                out.rewind(); // an invalid document leaves nothing (of its last 4 MiB at most) on the output
+            }
+        }
+    }
+
+    /** JSON Lines: each value compact on its line (minify) or pretty-printed (pretty), one after another. */
+    private void writeLines(Stream<Object> values, JsonWriter w, OutputStream sink) throws IOException {
+        if (!isPretty()) {
+            w.writeLines(values, sink);
+            return;
+        }
+        Iterator<Object> it = values.iterator();
+        while (it.hasNext()) {
+            w.write(it.next(), sink);
+            sink.write('\n');
+        }
+    }
+
+    /** @return whether this command pretty-prints */
+    abstract boolean isPretty();
+
+    /**
+     * One document, streamed from the parser to the generator token by token. Only --sort-keys and
+     * --duplicate-keys error need the whole value and build it.
+     */
+    private void writeDocument(InputStream in, boolean once, JsonReader reader, JsonWriter w, OutputStream sink) {
+        if (sortKeys || readerOptions.duplicateKeys == DuplicateKeyPolicy.ERROR) {
+            writeTree(in, reader, w, sink);
+            return;
+        }
+        InputStream source = in;
+        Replay replay = null;
+        if (once && readerOptions.duplicateKeys == DuplicateKeyPolicy.LAST_WINS) {
+            replay = new Replay(in); // standard input cannot be opened again: keep its first bytes for a redo
+            source = replay;
+        }
+        try (JsonParser p = reader.parser(source); JsonGenerator g = w.generator(sink)) {
+            if (p.nextToken() == null) {
+                throw new IllegalStateException("a parser with no first token");
+            }
+            try {
+                copy(p, g, readerOptions.duplicateKeys == DuplicateKeyPolicy.FIRST_WINS);
+            } catch (Repeated e) {
+                e.replay = replay == null ? null : replay.again();
+                throw e;
+            }
+            if (p.nextToken() != null) {
+                throw new IllegalStateException("a parser with a token after the document");
+            }
+        }
+    }
+
+    /** The document as a value (what needs all of it: sorted keys, repeated names), then written. */
+    private void writeTree(InputStream in, JsonReader reader, JsonWriter w, OutputStream sink) {
+        Object value;
+        try (JsonParser p = reader.parser(in)) {
+            p.nextToken();
+            value = p.readValue();
+            p.nextToken();
+        }
+        w.write(value, sink);
+    }
+
+    /**
+     * Copies the parser's current value to the generator. A repeated member name is skipped with its
+     * value when the first wins; when the last wins it throws {@link Repeated} (the first was written).
+     */
+    private static void copy(JsonParser p, JsonGenerator g, boolean firstWins) {
+        ArrayDeque<Set<String>> names = new ArrayDeque<>();
+        Set<String> none = Set.of();
+        JsonToken t = p.currentToken();
+        for (;;) {
+            switch (t) {
+                case START_OBJECT:
+                    g.writeStartObject();
+                    names.push(new HashSet<>());
+                    break;
+                case START_ARRAY:
+                    g.writeStartArray();
+                    names.push(none);
+                    break;
+                case END_OBJECT:
+                    g.writeEndObject();
+                    names.pop();
+                    break;
+                case END_ARRAY:
+                    g.writeEndArray();
+                    names.pop();
+                    break;
+                case NAME:
+                    String name = p.getString();
+                    if (!names.peek().add(name)) {
+                        if (firstWins) {
+                            p.skipValue();
+                            break;
+                        }
+                        JsonLocation at = p.location();
+                        throw new Repeated(name, at.offset(), at.line(), at.column());
+                    }
+                    g.writeName(name);
+                    break;
+                default:
+                    g.copyCurrentStructure(p);
+                    break;
+            }
+            if (names.isEmpty()) {
+                return;
+            }
+            t = p.nextToken();
+        }
+    }
+
+    /** A repeated member name met while streaming under --duplicate-keys last. */
+    static final class Repeated extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+        final String name;
+        final long offset;
+        final long line;
+        final long column;
+        transient InputStream replay;
+
+        Repeated(String name, long offset, long line, long column) {
+            super(null, null, false, false);
+            this.name = name;
+            this.offset = offset;
+            this.line = line;
+            this.column = column;
+        }
+    }
+
+    /** Keeps the first 4 MiB read from a stream that cannot be opened again, to read them once more. */
+    private static final class Replay extends java.io.FilterInputStream {
+        private final java.io.ByteArrayOutputStream kept = new java.io.ByteArrayOutputStream();
+        private boolean overflowed;
+
+        Replay(InputStream in) {
+            super(in);
+        }
+
+        @Override
+        public int read() throws IOException {
+            int b = super.read();
+            if (b >= 0) {
+                keep(new byte[] {(byte) b}, 0, 1);
+            }
+            return b;
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) throws IOException {
+            int n = in.read(b, off, len);
+            if (n > 0) {
+                keep(b, off, n);
+            }
+            return n;
+        }
+
+        private void keep(byte[] b, int off, int n) {
+            if (!overflowed && kept.size() + n <= Rewindable.LIMIT) {
+                kept.write(b, off, n);
+            } else {
+                overflowed = true;
+                kept.reset();
+            }
+        }
+
+        /** @return the bytes read so far followed by the rest of the stream, or null when too many were read */
+        InputStream again() {
+            return overflowed ? null : new java.io.SequenceInputStream(new java.io.ByteArrayInputStream(kept.toByteArray()), in);
+        }
+
+        @Override
+        public void close() throws IOException {
+            // the stream's owner closes it
+        }
+    }
+
+    /** Turns write errors into {@link InputCommand.OutputFailure}, so that they are not taken for read errors. */
+    private final class Guarded extends java.io.FilterOutputStream {
+        Guarded(OutputStream out) {
+            super(out);
+        }
+
+        @Override
+        public void write(int b) {
+            try {
+                out.write(b);
+            } catch (IOException e) {
+                throw abandon(InputCommand.OutputFailure.of(targetName(), e));
+            }
+        }
+
+        @Override
+        public void write(byte[] b, int off, int len) {
+            try {
+                out.write(b, off, len);
+            } catch (IOException e) {
+                throw abandon(InputCommand.OutputFailure.of(targetName(), e));
+            }
+        }
+
+        @Override
+        public void flush() {
+            try {
+                out.flush();
+            } catch (IOException e) {
+                throw abandon(InputCommand.OutputFailure.of(targetName(), e));
+            }
+        }
+
+        @Override
+        public void close() {
+            flush();
         }
     }
 
@@ -97,14 +348,14 @@ abstract class WriteCommand extends InputCommand {
         return writer;
     }
 
-    private OutputStream target() {
+    private Rewindable target() {
         if (target == null) {
             if (output == null) {
-                target = ctx.stdout;
+                target = new Rewindable(ctx.stdout);
             } else {
                 try {
                     file = OutputFile.open(output);
-                    target = file.stream();
+                    target = new Rewindable(file.stream());
                 } catch (IOException e) {
                     throw InputCommand.OutputFailure.of(targetName(), e);
                 }
@@ -124,8 +375,9 @@ abstract class WriteCommand extends InputCommand {
         }
         try {
             if (file == null) {
-                target.close(); // standard output: flushed, left open
+                target.commit(); // standard output: flushed, left open
             } else if (success) {
+                target.commit();
                 file.commit();
             } else {
                 file.abort(null);
