@@ -13,7 +13,6 @@ import dev.hyson.stream.JsonLocation;
 import dev.hyson.stream.JsonParser;
 import dev.hyson.stream.JsonToken;
 import java.io.InputStream;
-import java.util.ArrayDeque;
 import java.util.HashSet;
 import java.util.Iterator;
 import java.util.Set;
@@ -175,30 +174,34 @@ abstract class WriteCommand extends InputCommand {
      * value when the first wins; when the last wins it throws {@link Repeated} (the first was written).
      */
     private static void copy(JsonParser p, JsonGenerator g, boolean firstWins) {
-        ArrayDeque<Set<String>> names = new ArrayDeque<>();
-        Set<String> none = Set.of();
+        SeenNames seen = new SeenNames();
+        int depth = 0;
         JsonToken t = p.currentToken();
         for (;;) {
             switch (t) {
                 case START_OBJECT:
                     g.writeStartObject();
-                    names.push(new HashSet<>());
+                    seen.open();
+                    depth++;
                     break;
                 case START_ARRAY:
                     g.writeStartArray();
-                    names.push(none);
+                    seen.open();
+                    depth++;
                     break;
                 case END_OBJECT:
                     g.writeEndObject();
-                    names.pop();
+                    seen.close();
+                    depth--;
                     break;
                 case END_ARRAY:
                     g.writeEndArray();
-                    names.pop();
+                    seen.close();
+                    depth--;
                     break;
                 case NAME:
                     String name = p.getString();
-                    if (!names.peek().add(name)) {
+                    if (!seen.add(name)) {
                         if (firstWins) {
                             p.skipValue();
                             break;
@@ -212,10 +215,77 @@ abstract class WriteCommand extends InputCommand {
                     g.copyCurrentStructure(p);
                     break;
             }
-            if (names.isEmpty()) {
+            if (depth == 0) {
                 return;
             }
             t = p.nextToken();
+        }
+    }
+
+    /**
+     * The member names of the open objects, one stack for all: an object's names are compared in a
+     * short run of the stack (the parser hands out the same String for a name it has seen, so most
+     * comparisons are one reference test) until it has more than {@value #RUN} members, then in a
+     * HashSet of its own. Nothing is allocated per object but for large ones.
+     */
+    private static final class SeenNames {
+        private static final int RUN = 8;
+        private String[] names = new String[64];
+        private int size;
+        private int[] starts = new int[16];
+        private Set<String>[] sets = newSets(16);
+        private int depth;
+
+        @SuppressWarnings("unchecked")
+        private static Set<String>[] newSets(int n) {
+            return (Set<String>[]) new Set<?>[n];
+        }
+
+        void open() {
+            int d = ++depth;
+            if (d == starts.length) {
+                starts = java.util.Arrays.copyOf(starts, d * 2);
+                sets = java.util.Arrays.copyOf(sets, d * 2);
+            }
+            starts[d] = size;
+            sets[d] = null;
+        }
+
+        void close() {
+            size = starts[depth];
+            sets[depth] = null;
+            depth--;
+        }
+
+        /** @return false when the innermost object already has a member of this name */
+        boolean add(String name) {
+            int d = depth;
+            Set<String> set = sets[d];
+            if (set != null) {
+                return set.add(name);
+            }
+            int start = starts[d];
+            for (int i = start; i < size; i++) {
+                String n = names[i];
+                if (n == name || n.equals(name)) {
+                    return false;
+                }
+            }
+            if (size - start >= RUN) {
+                set = new HashSet<>();
+                for (int i = start; i < size; i++) {
+                    set.add(names[i]);
+                }
+                set.add(name);
+                sets[d] = set;
+                size = start;
+                return true;
+            }
+            if (size == names.length) {
+                names = java.util.Arrays.copyOf(names, size * 2);
+            }
+            names[size++] = name;
+            return true;
         }
     }
 
