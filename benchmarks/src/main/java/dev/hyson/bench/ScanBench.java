@@ -100,6 +100,24 @@ public class ScanBench {
                 + String.join(", ", names));
     }
 
+    /**
+     * The pull parser's scan alone: the event tape of the document in 1 MiB windows of the array,
+     * entries taken after each (dev.hyson.internal.scan.EventScan), nothing built.
+     *
+     * @return the number of entries taken
+     * @throws java.io.IOException never (an array source)
+     */
+    @Benchmark
+    public long scanEvents() throws java.io.IOException {
+        dev.hyson.internal.scan.EventScan s = new dev.hyson.internal.scan.EventScan(json, 0, json.length, scanner, DEFAULTS,
+                tape, 1 << 20);
+        long n = 0;
+        while (s.next()) {
+            n += tape.size;
+        }
+        return n;
+    }
+
     /** @return the number of tape entries written (the document is valid: the test checks it) */
     @Benchmark
     public int scan() {

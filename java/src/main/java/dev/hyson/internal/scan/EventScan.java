@@ -73,7 +73,10 @@ public final class EventScan {
         } catch (IOException e) {
             hint = 0;
         }
-        this.buf = new byte[(int) Math.min(this.window, Math.max(8192, hint + 1L))];
+        int first = (int) Math.min(this.window, Math.max(8192, hint + 1L));
+        byte[] kept = tape.window; // the last stream parse's window, if this thread's tape has one
+        tape.window = null;
+        this.buf = kept != null && kept.length >= first && kept.length <= this.window ? kept : new byte[first];
         start();
     }
 
@@ -111,6 +114,17 @@ public final class EventScan {
     private void start() {
         tape.reset(0);
         tape.events = true; // (the scanners set windowed; the native one starts a new stream while it is unset)
+    }
+
+    /**
+     * Gives a stream's window buffer back to the tape for the next parse on this thread (up to
+     * {@link StreamScan#WINDOW} bytes); the scan must not be used afterwards.
+     */
+    public void release() {
+        if (!array && buf.length <= StreamScan.WINDOW) {
+            tape.window = buf;
+        }
+        buf = null;
     }
 
     /** @return the array the current batch's bytes are in (see {@link #base}) */
@@ -167,8 +181,7 @@ public final class EventScan {
     }
 
     private int scanArrayWindow() {
-        int from = resume;
-        moveLines(from);
+        int from = resume; // (an array keeps its bytes: lines are counted only when asked, from its start)
         int end = (int) Math.min(arrayEnd, (long) from + window);
         filled = end;
         boolean last = end == arrayEnd;

@@ -57,6 +57,14 @@ public final class StreamParser implements JsonParser {
     private String[] names = new String[16];
     /** Per open object: the entry of its current member's name while not yet decoded (names are decoded on demand), else -1. */
     private int[] nameAt = new int[16];
+    /** Per open object: how many member names it has had. */
+    private int[] members = new int[16];
+    /**
+     * Per depth: the names the members of the last object at that depth had, by position, with their
+     * bytes as two words and a length, so the next object of the same shape (an array of records)
+     * gets each name by one comparison, without a hash or a table probe.
+     */
+    private Predicted[] predicted = new Predicted[16];
     private boolean nameNext;
     private boolean closed;
 
@@ -153,6 +161,7 @@ public final class StreamParser implements JsonParser {
                 if (nameNext) {
                     names[depth] = null;
                     nameAt[depth] = k;
+                    members[depth]++;
                     nameNext = false;
                     return token = JsonToken.NAME;
                 }
@@ -205,11 +214,14 @@ public final class StreamParser implements JsonParser {
             index = Arrays.copyOf(index, n);
             names = Arrays.copyOf(names, n);
             nameAt = Arrays.copyOf(nameAt, n);
+            members = Arrays.copyOf(members, n);
+            predicted = Arrays.copyOf(predicted, n);
         }
         object[d] = isObject;
         index[d] = -1;
         names[d] = null;
         nameAt[d] = -1;
+        members[d] = 0;
         nameNext = isObject;
     }
 
@@ -252,6 +264,9 @@ public final class StreamParser implements JsonParser {
 
     @Override
     public String currentName() {
+        if (token == JsonToken.NAME) {
+            return name(depth);
+        }
         int f = frame();
         return f > 0 && object[f] ? name(f) : null;
     }
@@ -261,10 +276,59 @@ public final class StreamParser implements JsonParser {
         String n = names[d];
         if (n == null && nameAt[d] >= 0) {
             int k = nameAt[d];
-            n = names[d] = name(t[k], t[k + 1]);
+            long e = t[k];
+            long e1 = t[k + 1];
+            int len = (int) e1;
+            int off = (int) (e1 >>> 32);
+            int tag = Tape.tag(e);
+            int m = members[d] - 1;
+            byte[] b = tape.spans;
+            if ((tag == Tape.STR_ASCII || tag == Tape.STR_UTF8) && len <= 16 && m < Predicted.MEMBERS && off + 16 <= b.length) {
+                long w0 = (long) LONG_LE.get(b, off);
+                long w1 = (long) LONG_LE.get(b, off + 8);
+                if (len < 8) {
+                    w0 &= (1L << (len << 3)) - 1;
+                    w1 = 0;
+                } else if (len < 16) {
+                    w1 &= (1L << ((len - 8) << 3)) - 1;
+                }
+                Predicted p = predicted[d];
+                if (p == null) {
+                    p = predicted[d] = new Predicted();
+                }
+                if (p.len[m] == len && p.w0[m] == w0 && p.w1[m] == w1) {
+                    n = p.value[m];
+                } else {
+                    n = name(e, e1);
+                    p.len[m] = len;
+                    p.w0[m] = w0;
+                    p.w1[m] = w1;
+                    p.value[m] = n;
+                }
+            } else {
+                n = name(e, e1);
+            }
+            names[d] = n;
             nameAt[d] = -1;
         }
         return n;
+    }
+
+    private static final java.lang.invoke.VarHandle LONG_LE = java.lang.invoke.MethodHandles.byteArrayViewVarHandle(
+            long[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
+
+    /** The names of the last object at one depth, by member position (see {@link #predicted}). */
+    private static final class Predicted {
+        static final int MEMBERS = 64;
+        final long[] w0 = new long[MEMBERS];
+        final long[] w1 = new long[MEMBERS];
+        /** -1: no name yet (no name has length -1). */
+        final int[] len = new int[MEMBERS];
+        final String[] value = new String[MEMBERS];
+
+        Predicted() {
+            Arrays.fill(len, -1);
+        }
     }
 
     private String name(long e, long e1) {
@@ -907,6 +971,7 @@ public final class StreamParser implements JsonParser {
         closed = true;
         size = 0;
         i = 0;
+        scan.release();
         tape.trim();
         tape.busy = false; // the reader's per-thread tape is free again
         if (owned != null) {
