@@ -118,6 +118,11 @@ extern "C" {
  * Containers then carry no count (entry 1 is 0).
  */
 #define HYSON_EVENTS (1u << 8)
+/*
+ * Windowed scans only: the windows are views of one input that stays (the caller's array, origin 0), so
+ * span entries point into it as a whole-document tape's do and no span bytes are copied to spans.
+ */
+#define HYSON_IN_PLACE (1u << 9)
 /* Lone surrogate escape policy, two bits: 0 keep, 1 replace with U+FFFD, 2 error. */
 #define HYSON_SURROGATES_SHIFT 6
 #define HYSON_SURROGATES_KEEP 0u

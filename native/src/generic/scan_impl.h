@@ -779,6 +779,9 @@ static int hyson_number_reaches(const uint8_t *src, size_t s, size_t end) {
 /* Copies the span bytes of the one token a step wrote at entry k into tape->spans. */
 static inline int hyson_relocate(hyson_scan_state *st, size_t k) {
     hyson_tape *tape = st->tape;
+    if (st->cfg->flags & HYSON_IN_PLACE) {
+        return 1; /* the entry points into an input that stays */
+    }
     uint64_t e = tape->entries[k];
     int tag = (int)(e >> HYSON_TAG_SHIFT);
     if (tag != HYSON_TAG_STR_ASCII && tag != HYSON_TAG_STR_UTF8 && tag != HYSON_TAG_BIG_INTEGER &&

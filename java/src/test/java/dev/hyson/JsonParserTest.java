@@ -418,6 +418,14 @@ class JsonParserTest {
         } finally {
             Files.delete(file);
         }
+        // before the first token, readValue reads the document's value
+        for (JsonParser p : List.of(reader.parser(bytes), reader.parser(new ByteArrayInputStream(bytes), null, 3))) {
+            try (p) {
+                assertEquals(reader.parse(bytes), p.readValue());
+                assertEquals(JsonToken.END_ARRAY, p.currentToken());
+                assertNull(p.nextToken());
+            }
+        }
         // hasNext reads the next window when it must; the current token's value stays readable
         try (JsonParser p = reader.parser(new ByteArrayInputStream(bytes), null, 1)) {
             p.nextToken();

@@ -161,17 +161,18 @@ public interface JsonParser extends Closeable {
      * Builds the value the current token starts as a tree, exactly as
      * {@link dev.hyson.JsonReader#parse(byte[])} builds it (the reader's options apply: duplicate
      * member names, key interning, map type), and advances to its last token. At a {@code NAME} it
-     * builds the member's value. Memory is that value's.
+     * builds the member's value; before the first token, the document's value. Memory is that value's.
      *
      * @return the value ({@code null} for JSON null)
      * @throws JsonParseException for invalid input inside the value, or a repeated member name under
      *     {@code DuplicateKeyPolicy.ERROR}
-     * @throws IllegalStateException at an end token or before the first token
+     * @throws IllegalStateException at an end token or after the last
      */
     Object readValue();
 
     /**
-     * Binds the value the current token starts (at a {@code NAME}, the member's value) to
+     * Binds the value the current token starts (at a {@code NAME}, the member's value; before the
+     * first token, the document's value) to
      * {@code type}, with the reader's binder, and advances to its last token.
      *
      * @param type the type to bind to (see {@link dev.hyson.bind.Binder})

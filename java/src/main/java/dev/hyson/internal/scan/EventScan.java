@@ -109,6 +109,7 @@ public final class EventScan {
             throw ScanError.create(ScanError.DOCUMENT_LIMIT, src, offset, arrayEnd, offset + cfg.maxDocumentLength, cfg);
         }
         start();
+        tape.inPlace = true; // windows of the caller's array, scanned with base 0: entries point into it
     }
 
     private void start() {

@@ -274,6 +274,9 @@ final class JavaWindowScan {
      * becomes absolute and a span's bytes are copied into the tape's span buffer.
      */
     private static void relocate(byte[] src, int k, long base, Tape tape) {
+        if (tape.inPlace) {
+            return; // the entry points into the caller's array, which stays (its windows have base 0)
+        }
         long[] t = tape.entries;
         long e = t[k];
         t[k] = e + base; // the payload (low bits) is the offset, far below the tag

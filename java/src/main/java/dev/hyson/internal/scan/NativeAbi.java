@@ -95,6 +95,7 @@ final class NativeAbi {
     static final int HYSON_ALLOW_INFINITY_FOR_OVERFLOW = 1 << 4;
     static final int HYSON_BIG_DECIMALS = 1 << 5;
     static final int HYSON_EVENTS = 1 << 8;
+    static final int HYSON_IN_PLACE = 1 << 9;
     /** The lone surrogate policy, two bits from here: keep, replace with U+FFFD, or error. */
     static final int HYSON_SURROGATES_SHIFT = 6;
     static final int HYSON_SURROGATES_KEEP = 0;

@@ -125,6 +125,9 @@ public final class NativeScanner implements Scanner {
         boolean first = !tape.windowed;
         tape.windowed = true;
         int flags = tape.events ? flags(cfg) | NativeAbi.HYSON_EVENTS : flags(cfg);
+        if (tape.inPlace) {
+            flags |= NativeAbi.HYSON_IN_PLACE;
+        }
         int rc = scanWindow0(ctx.handle, kernelIndex, src, start, end, last, base, first, cfg.maxStringLength,
                 cfg.maxDocumentLength, cfg.maxDepth, cfg.maxNumberLength, flags, info);
         if (rc == NativeAbi.HYSON_MORE_INPUT) {

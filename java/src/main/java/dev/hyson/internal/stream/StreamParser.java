@@ -40,6 +40,9 @@ public final class StreamParser implements JsonParser {
     private final Binder binder;
     private final Closeable owned;
     private final KeyCache keys;
+    /** Whether span entries point into the input array ({@link #src}) rather than into the tape's spans. */
+    private final boolean inPlace;
+    private final byte[] src;
 
     private long[] t;
     private int i;
@@ -92,6 +95,8 @@ public final class StreamParser implements JsonParser {
         this.binder = binder;
         this.owned = owned;
         this.keys = cfg.internKeys ? KeyCache.SHARED : null;
+        this.inPlace = tape.inPlace;
+        this.src = inPlace ? scan.buffer() : null;
         this.t = tape.entries;
         index[0] = -1;
         nameAt[0] = -1;
@@ -279,10 +284,10 @@ public final class StreamParser implements JsonParser {
             long e = t[k];
             long e1 = t[k + 1];
             int len = (int) e1;
-            int off = (int) (e1 >>> 32);
+            int off = start(e, e1, 1);
             int tag = Tape.tag(e);
             int m = members[d] - 1;
-            byte[] b = tape.spans;
+            byte[] b = text();
             if ((tag == Tape.STR_ASCII || tag == Tape.STR_UTF8) && len <= 16 && m < Predicted.MEMBERS && off + 16 <= b.length) {
                 long w0 = (long) LONG_LE.get(b, off);
                 long w1 = (long) LONG_LE.get(b, off + 8);
@@ -334,12 +339,12 @@ public final class StreamParser implements JsonParser {
     private String name(long e, long e1) {
         int tag = Tape.tag(e);
         if (tag == Tape.STR_ASCII || tag == Tape.STR_UTF8) {
-            int off = (int) (e1 >>> 32);
+            int off = start(e, e1, 1);
             int len = (int) e1;
             if (keys != null) {
-                return keys.lookup(tape.spans, off, len, tag == Tape.STR_ASCII);
+                return keys.lookup(text(), off, len, tag == Tape.STR_ASCII);
             }
-            return new String(tape.spans, off, len, tag == Tape.STR_ASCII ? StandardCharsets.ISO_8859_1 : StandardCharsets.UTF_8);
+            return new String(text(), off, len, tag == Tape.STR_ASCII ? StandardCharsets.ISO_8859_1 : StandardCharsets.UTF_8);
         }
         return decoded(e, e1);
     }
@@ -356,9 +361,9 @@ public final class StreamParser implements JsonParser {
         long e1 = t[cur + 1];
         switch (Tape.tag(e)) {
             case Tape.STR_ASCII:
-                return new String(tape.spans, (int) (e1 >>> 32), (int) e1, StandardCharsets.ISO_8859_1);
+                return new String(text(), start(e, e1, 1), (int) e1, StandardCharsets.ISO_8859_1);
             case Tape.STR_UTF8:
-                return TapeMaterializer.utf8(tape.spans, (int) (e1 >>> 32), (int) e1, tape);
+                return TapeMaterializer.utf8(text(), start(e, e1, 1), (int) e1, tape);
             default:
                 return decoded(e, e1);
         }
@@ -396,7 +401,7 @@ public final class StreamParser implements JsonParser {
             return n instanceof BigDecimal ? ((BigDecimal) n).toString() : n.toString();
         }
         long e1 = t[cur + 1];
-        return new String(tape.spans, (int) (e1 >>> 32), (int) e1, StandardCharsets.ISO_8859_1);
+        return new String(text(), start(t[cur], e1, 0), (int) e1, StandardCharsets.ISO_8859_1);
     }
 
     private IllegalStateException notAt(String what) {
@@ -533,14 +538,14 @@ public final class StreamParser implements JsonParser {
             return (BigDecimal) held;
         }
         long e1 = t[cur + 1];
-        int off = (int) (e1 >>> 32);
+        int off = start(t[cur], e1, 0);
         int len = (int) e1;
-        if (!NumberText.scaleFits(tape.spans, off, len)) {
+        if (!NumberText.scaleFits(text(), off, len)) {
             throw new JsonParseException(JsonParseException.Kind.NUMBER_OUT_OF_RANGE, "number " + numberText()
                     + " out of the BigDecimal range", "its exponent must fit a 32-bit scale", curAt - scan.origin(),
                     location().line(), location().column());
         }
-        return new BigDecimal(new String(tape.spans, off, len, StandardCharsets.ISO_8859_1));
+        return new BigDecimal(new String(text(), off, len, StandardCharsets.ISO_8859_1));
     }
 
     @Override
@@ -652,6 +657,9 @@ public final class StreamParser implements JsonParser {
 
     /** Moves from a NAME to its value; refuses the tokens that start no value. */
     private void start() {
+        if (!started) {
+            nextToken(); // before the first token: the document's value
+        }
         if (token == JsonToken.NAME) {
             nextToken();
         }
@@ -836,7 +844,7 @@ public final class StreamParser implements JsonParser {
                 byte[] b = text(len + 1);
                 int q = mark; // the reserved byte is the opening quote
                 b[q] = '"';
-                System.arraycopy(tape.spans, (int) (e1 >>> 32), b, q + 1, len);
+                System.arraycopy(text(), inPlace ? (int) at + 1 : (int) (e1 >>> 32), b, q + 1, len);
                 b[q + 1 + len] = '"';
                 textLength = q + len + 2;
                 out[k] = Tape.entry(tag, q);
@@ -848,7 +856,7 @@ public final class StreamParser implements JsonParser {
                 int len = (int) e1;
                 byte[] b = text(len);
                 int n = mark + 1;
-                System.arraycopy(tape.spans, (int) (e1 >>> 32), b, n, len);
+                System.arraycopy(text(), inPlace ? (int) at : (int) (e1 >>> 32), b, n, len);
                 textLength = n + len;
                 out[k] = Tape.entry(tag, n);
                 out[k + 1] = len;
@@ -944,8 +952,13 @@ public final class StreamParser implements JsonParser {
         if (cur < 0 || (token != JsonToken.STRING && token != JsonToken.NAME)) {
             return -1;
         }
-        int tag = Tape.tag(t[cur]);
-        return tag == Tape.STR_ASCII || tag == Tape.STR_UTF8 ? t[cur + 1] : -1;
+        long e = t[cur];
+        int tag = Tape.tag(e);
+        if (tag != Tape.STR_ASCII && tag != Tape.STR_UTF8) {
+            return -1;
+        }
+        long e1 = t[cur + 1];
+        return inPlace ? ((long) start(e, e1, 1) << 32) | (int) e1 : e1;
     }
 
     /** @return whether the current string's raw content ({@link #rawSpan()}) is all ASCII */
@@ -955,7 +968,20 @@ public final class StreamParser implements JsonParser {
 
     /** @return the array {@link #rawSpan()} points into */
     public byte[] spans() {
-        return tape.spans;
+        return text();
+    }
+
+    /** @return where span entries' bytes are: the input array (in place) or the tape's spans */
+    private byte[] text() {
+        return inPlace ? src : tape.spans;
+    }
+
+    /**
+     * Where a span entry's bytes start in {@link #text()}: after its quote in the input ({@code skip}
+     * 1 for a string, 0 for a number's text), or in the spans (entry 1's high half).
+     */
+    private int start(long e, long e1, int skip) {
+        return inPlace ? (int) (e & Tape.PAYLOAD_MASK) + skip : (int) (e1 >>> 32);
     }
 
     @Override

@@ -82,6 +82,11 @@ public final class Tape {
     public long errorOffset;
     /** Whether this windowed tape is an event tape (see the class comment); set by the caller after {@link #reset}. */
     public boolean events;
+    /**
+     * Whether this event tape's span entries point into the input array as a whole-document tape's do
+     * (the scan was over the caller's array, which stays): no span bytes are copied. Set after {@link #reset}.
+     */
+    public boolean inPlace;
     /** Whether span entries point into {@link #spans} (a windowed scan) rather than into the input. */
     public boolean windowed;
     /** Copied span bytes of a windowed scan. */
@@ -142,6 +147,7 @@ public final class Tape {
         errorOffset = 0;
         windowed = false;
         events = false;
+        inPlace = false;
         input = null;
         spansSize = 0;
         phase = 0;
