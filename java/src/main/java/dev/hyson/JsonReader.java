@@ -569,10 +569,12 @@ public final class JsonReader {
         CountingStream counting = new CountingStream(in);
         Tape tape = acquire();
         try {
-            EventScan scan = new EventScan(counting, backend.selection().scanner(), config, tape, StreamScan.WINDOW);
+            EventScan scan = new EventScan(counting, backend.selection().scanner(), config, tape, StreamScan.WINDOW)
+                    .discarding();
             while (scan.next()) {
                 // the entries of each window are dropped as they come
             }
+            scan.release();
             return counting.count;
         } catch (IOException e) {
             throw new UncheckedIOException(e);

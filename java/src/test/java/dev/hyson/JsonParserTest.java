@@ -253,6 +253,22 @@ class JsonParserTest {
 
     @ParameterizedTest
     @MethodSource("backends")
+    void validate_acceptsWhatParseAccepts_failsWhereParseFails(Backend backend) throws IOException {
+        JsonReader reader = TestSupport.reader(backend);
+        for (Path p : corpus()) {
+            assertEquals(Files.size(p), reader.validate(p), p.toString());
+        }
+        for (Path p : suite("n_")) {
+            byte[] doc = Files.readAllBytes(p);
+            JsonParseException whole = assertThrows(JsonParseException.class, () -> reader.parse(doc));
+            JsonParseException e = assertThrows(JsonParseException.class,
+                    () -> reader.validate(new ChunkedStream(doc, new SplittableRandom(3))), p.toString());
+            assertEquals(whole.getMessage(), e.getMessage(), p.toString());
+        }
+    }
+
+    @ParameterizedTest
+    @MethodSource("backends")
     void pointerNameDepthAndLocation(Backend backend) {
         JsonReader reader = TestSupport.reader(backend);
         String doc = "{\"a\": [10, {\"b/c\": true, \"~\": null}],\n \"d\": \"x\"}";

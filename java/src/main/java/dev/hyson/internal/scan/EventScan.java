@@ -118,6 +118,17 @@ public final class EventScan {
     }
 
     /**
+     * For a scan whose entries are dropped unread (validation): string and number bytes are not
+     * copied out of the windows.
+     *
+     * @return this scan
+     */
+    public EventScan discarding() {
+        tape.inPlace = true; // (entries then point into windows that are gone: never read them)
+        return this;
+    }
+
+    /**
      * Gives a stream's window buffer back to the tape for the next parse on this thread (up to
      * {@link StreamScan#WINDOW} bytes); the scan must not be used afterwards.
      */

@@ -275,7 +275,7 @@ final class JavaWindowScan {
      */
     private static void relocate(byte[] src, int k, long base, Tape tape) {
         if (tape.inPlace) {
-            return; // the entry points into the caller's array, which stays (its windows have base 0)
+            return; // the entry points into the caller's array, which stays (base 0), or is dropped unread (validation)
         }
         long[] t = tape.entries;
         long e = t[k];
