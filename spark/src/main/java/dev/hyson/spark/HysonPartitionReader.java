@@ -1,0 +1,181 @@
+package dev.hyson.spark;
+
+import dev.hyson.internal.scan.AutoThreshold;
+import dev.hyson.internal.scan.Backends;
+import dev.hyson.internal.scan.JavaScanner;
+import dev.hyson.internal.scan.ReadConfig;
+import dev.hyson.internal.scan.Scanner;
+import dev.hyson.internal.tape.Tape;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.Iterator;
+import java.util.List;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FSDataInputStream;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.io.compress.CodecPool;
+import org.apache.hadoop.io.compress.CompressionCodec;
+import org.apache.hadoop.io.compress.CompressionCodecFactory;
+import org.apache.hadoop.io.compress.Decompressor;
+import org.apache.spark.sql.catalyst.InternalRow;
+import org.apache.spark.sql.catalyst.json.JSONOptions;
+import org.apache.spark.sql.connector.metric.CustomTaskMetric;
+import org.apache.spark.sql.connector.read.PartitionReader;
+import org.apache.spark.sql.types.StructType;
+
+/**
+ * Reads the rows of one partition: its splits' lines ({@link SplitLines}), each scanned by hyson into
+ * a tape and built into a row by {@link TapeRows}, or parsed by Spark ({@link SparkRecords}) when the
+ * fast path does not take it. One tape and one window serve the whole partition.
+ */
+final class HysonPartitionReader implements PartitionReader<InternalRow> {
+    private final List<FileSplit> splits;
+    private final Configuration conf;
+    private final ReadConfig scanConfig;
+    private final Scanner scanner;
+    private final boolean auto;
+    private final boolean nativeBackend;
+    private final TapeRows rows;
+    private final SparkRecords spark;
+    private final Tape tape = new Tape();
+
+    private int nextSplit;
+    private InputStream in;
+    private Decompressor decompressor;
+    private CompressionCodec codec;
+    private SplitLines lines;
+    private Iterator<InternalRow> pending = Collections.emptyIterator();
+    private InternalRow current;
+
+    private long nativeLines;
+    private long javaLines;
+    private long sparkLines;
+
+    HysonPartitionReader(HysonPartition partition, Configuration conf, StructType schema, ReadOptions options) {
+        this.splits = partition.splits();
+        this.conf = conf;
+        this.scanConfig = options.scanConfig();
+        Backends.Selection selection = options.backend();
+        this.scanner = selection.scanner();
+        this.auto = selection.isAuto();
+        this.nativeBackend = scanner.name().equals("native");
+        JSONOptions json = options.json();
+        this.spark = new SparkRecords(schema, json);
+        this.rows = new TapeRows(schema, json.columnNameOfCorruptRecord(), json);
+    }
+
+    @Override
+    public boolean next() throws IOException {
+        while (true) {
+            if (pending.hasNext()) {
+                current = pending.next();
+                return true;
+            }
+            if (lines == null || !lines.next()) {
+                if (!openNext()) {
+                    return false;
+                }
+                continue;
+            }
+            byte[] buf = lines.buffer();
+            int start = lines.start();
+            int end = lines.end();
+            if (rows.supported() && start < end) {
+                Scanner s = scanner;
+                if (auto && end - start < AutoThreshold.NATIVE_MIN_LENGTH) {
+                    s = JavaScanner.INSTANCE;
+                }
+                tape.reset(end - start);
+                boolean ok = s.scan(buf, start, end, scanConfig, tape);
+                if (s == JavaScanner.INSTANCE) {
+                    javaLines++;
+                } else {
+                    nativeLines++;
+                }
+                if (ok) {
+                    InternalRow row = rows.row(tape, buf);
+                    if (row != null) {
+                        current = row;
+                        return true;
+                    }
+                }
+            }
+            sparkLines++;
+            pending = spark.parse(Arrays.copyOfRange(buf, start, end));
+        }
+    }
+
+    private boolean openNext() throws IOException {
+        closeStream();
+        if (nextSplit >= splits.size()) {
+            return false;
+        }
+        FileSplit split = splits.get(nextSplit++);
+        Path path = new Path(split.path());
+        FileSystem fs = path.getFileSystem(conf);
+        FSDataInputStream raw = fs.open(path);
+        if (split.length() < 0) {
+            codec = new CompressionCodecFactory(conf).getCodec(path);
+            if (codec != null) {
+                decompressor = CodecPool.getDecompressor(codec);
+                in = codec.createInputStream(raw, decompressor);
+            } else {
+                in = raw;
+            }
+            lines = new SplitLines(in, 0, Long.MAX_VALUE);
+        } else {
+            raw.seek(split.start());
+            in = raw;
+            lines = new SplitLines(in, split.start(), split.end());
+        }
+        return true;
+    }
+
+    private void closeStream() throws IOException {
+        lines = null;
+        try {
+            if (in != null) {
+                in.close();
+            }
+        } finally {
+            in = null;
+            if (decompressor != null) {
+                CodecPool.returnDecompressor(decompressor);
+                decompressor = null;
+            }
+        }
+    }
+
+    @Override
+    public InternalRow get() {
+        return current;
+    }
+
+    @Override
+    public CustomTaskMetric[] currentMetricsValues() {
+        return new CustomTaskMetric[] {
+            HysonMetrics.task(HysonMetrics.NATIVE_LINES, nativeLines),
+            HysonMetrics.task(HysonMetrics.JAVA_LINES, javaLines),
+            HysonMetrics.task(HysonMetrics.SPARK_LINES, sparkLines),
+        };
+    }
+
+    @Override
+    public void close() throws IOException {
+        closeStream();
+        tape.nativeContext = null;
+    }
+
+    /** @return whether this reader's scanner is the native one */
+    boolean nativeBackend() {
+        return nativeBackend;
+    }
+
+    static UncheckedIOException unchecked(IOException e) {
+        return new UncheckedIOException(e);
+    }
+}

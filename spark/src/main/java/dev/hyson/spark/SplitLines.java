@@ -1,0 +1,176 @@
+package dev.hyson.spark;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.Arrays;
+
+/**
+ * The lines of one split of a file, read in windows: Hadoop's {@code LineRecordReader} rules, so a
+ * split gives the lines {@code spark.read.json} gives for it.
+ *
+ * <ul>
+ *   <li>A line ends at LF, CR or CR LF (the terminator is not part of the line).
+ *   <li>A split that does not start at byte 0 drops everything up to and including the first
+ *       terminator at or after its start: that line belongs to the split before.
+ *   <li>A split reads every line that starts at or before its end, so the line that crosses the end
+ *       (or starts exactly on it) is read whole, past the end.
+ *   <li>A last line without a terminator is a line; an empty file or a file ending in a terminator
+ *       has no empty line after it.
+ * </ul>
+ *
+ * <p>The window is a byte array that grows to hold the longest line; {@link #buffer()},
+ * {@link #start()} and {@link #end()} give the current line in it until the next {@link #next()}.
+ * Not thread-safe.
+ */
+final class SplitLines {
+    private static final int WINDOW = 1 << 20;
+
+    private final InputStream in;
+    /** Stream offset of the split's end: lines starting at or before it are ours. */
+    private final long end;
+    private byte[] buf = new byte[WINDOW];
+    /** Valid bytes in {@link #buf}. */
+    private int limit;
+    /** Next byte to look at in {@link #buf}. */
+    private int at;
+    /** Stream offset of {@code buf[0]}. */
+    private long base;
+    private boolean eof;
+    private int lineStart;
+    private int lineEnd;
+    private long bytesRead;
+
+    /**
+     * @param in the stream, positioned at {@code start} (the split's first byte; 0 for a compressed file)
+     * @param start the split's first byte, in stream offsets
+     * @param end the split's end (exclusive bound of where our lines may start is {@code end}, inclusive),
+     *     {@link Long#MAX_VALUE} for the whole stream
+     * @throws IOException from the stream
+     */
+    SplitLines(InputStream in, long start, long end) throws IOException {
+        this.in = in;
+        this.end = end;
+        this.base = start;
+        if (start != 0) {
+            // the first (partial) line is the previous split's
+            if (!next()) {
+                eof = true;
+            }
+        }
+    }
+
+    byte[] buffer() {
+        return buf;
+    }
+
+    int start() {
+        return lineStart;
+    }
+
+    int end() {
+        return lineEnd;
+    }
+
+    /** @return the stream offset of the current line's first byte */
+    long offset() {
+        return base + lineStart;
+    }
+
+    /** @return bytes read from the stream so far */
+    long bytesRead() {
+        return bytesRead;
+    }
+
+    /**
+     * Moves to the next line of the split.
+     *
+     * @return false when the split has no more lines
+     * @throws IOException from the stream
+     */
+    boolean next() throws IOException {
+        if (base + at > end) {
+            return false;
+        }
+        int from = at;
+        int i = at;
+        while (true) {
+            // look for a terminator in what is loaded
+            byte[] b = buf;
+            int lim = limit;
+            while (i < lim) {
+                byte c = b[i];
+                if (c == '\n' || c == '\r') {
+                    break;
+                }
+                i++;
+            }
+            if (i < lim) {
+                if (b[i] == '\r') {
+                    if (i + 1 == lim && !eof) {
+                        // a CR at the window's end: load one more byte to see whether LF follows
+                        int shift = fill(from);
+                        from -= shift;
+                        i -= shift;
+                        continue;
+                    }
+                    lineStart = from;
+                    lineEnd = i;
+                    at = (i + 1 < limit && buf[i + 1] == '\n') ? i + 2 : i + 1;
+                    return true;
+                }
+                lineStart = from;
+                lineEnd = i;
+                at = i + 1;
+                return true;
+            }
+            if (eof) {
+                if (i == from) {
+                    at = i;
+                    return false; // nothing after the last terminator
+                }
+                lineStart = from;
+                lineEnd = i;
+                at = i;
+                return true;
+            }
+            int shift = fill(from);
+            from -= shift;
+            i -= shift;
+        }
+    }
+
+    /**
+     * Keeps {@code buf[keep, limit)} (moved to the front) and reads more after it, growing the
+     * window when the kept bytes fill it.
+     *
+     * @return by how much the kept bytes moved towards the front
+     */
+    private int fill(int keep) throws IOException {
+        int kept = limit - keep;
+        if (keep > 0) {
+            System.arraycopy(buf, keep, buf, 0, kept);
+            base += keep;
+        }
+        if (kept == buf.length) {
+            if (buf.length >= Integer.MAX_VALUE - 16) {
+                throw new IOException("a line of more than 2 GiB");
+            }
+            buf = Arrays.copyOf(buf, (int) Math.min((long) buf.length * 2, Integer.MAX_VALUE - 16));
+        }
+        limit = kept;
+        at -= Math.min(at, keep);
+        while (limit < buf.length) {
+            int n = in.read(buf, limit, buf.length - limit);
+            if (n < 0) {
+                eof = true;
+                break;
+            }
+            limit += n;
+            bytesRead += n;
+            if (n > 0 && limit - kept >= 8192) {
+                break;
+            }
+        }
+        return keep;
+    }
+}

@@ -1,0 +1,599 @@
+package dev.hyson.spark;
+
+import dev.hyson.internal.tape.Tape;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.Base64;
+import java.util.HashMap;
+import java.util.Map;
+import org.apache.spark.sql.catalyst.InternalRow;
+import org.apache.spark.sql.catalyst.expressions.GenericInternalRow;
+import org.apache.spark.sql.catalyst.json.JSONOptions;
+import org.apache.spark.sql.catalyst.util.ArrayBasedMapData;
+import org.apache.spark.sql.catalyst.util.DateFormatter;
+import org.apache.spark.sql.catalyst.util.DateFormatter$;
+import org.apache.spark.sql.catalyst.util.GenericArrayData;
+import org.apache.spark.sql.catalyst.util.LegacyDateFormats$;
+import org.apache.spark.sql.catalyst.util.TimestampFormatter;
+import org.apache.spark.sql.catalyst.util.TimestampFormatter$;
+import org.apache.spark.sql.types.ArrayType;
+import org.apache.spark.sql.types.BinaryType;
+import org.apache.spark.sql.types.BooleanType;
+import org.apache.spark.sql.types.ByteType;
+import org.apache.spark.sql.types.DataType;
+import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.sql.types.DateType;
+import org.apache.spark.sql.types.Decimal;
+import org.apache.spark.sql.types.Decimal$;
+import org.apache.spark.sql.types.DecimalType;
+import org.apache.spark.sql.types.DoubleType;
+import org.apache.spark.sql.types.FloatType;
+import org.apache.spark.sql.types.IntegerType;
+import org.apache.spark.sql.types.LongType;
+import org.apache.spark.sql.types.MapType;
+import org.apache.spark.sql.types.NullType;
+import org.apache.spark.sql.types.ShortType;
+import org.apache.spark.sql.types.StructField;
+import org.apache.spark.sql.types.StructType;
+import org.apache.spark.sql.types.TimestampType;
+import org.apache.spark.unsafe.types.UTF8String;
+
+/**
+ * Builds Spark rows straight from a hyson tape (one line's), following {@code JacksonParser}'s
+ * conversions value by value, for the values where that conversion is exact and cheap. Anything
+ * else (a line whose root is not an object, a number given as a string, a value that does not fit
+ * its column, a date its formatter rejects, a type not listed below) makes {@link #row} return
+ * null, and the caller hands the line to Spark's parser, which then gives Spark's answer, error or
+ * partial row included.
+ *
+ * <p>On the fast path: string (UTF-8 bytes copied, no decoding), byte/short/int/long (JSON integers
+ * in range), float and double (any JSON number, correctly rounded from its text as Jackson's
+ * {@code getFloatValue}/{@code getDoubleValue}), decimal (the number's text, {@code Decimal(value,
+ * precision, scale)}), boolean, date and timestamp (a non-empty string through the same
+ * {@code DateFormatter}/{@code TimestampFormatter} Spark builds from the options; an integer for a
+ * timestamp is seconds), binary (base64 with padding), null for any type, and arrays, maps with
+ * string keys and structs of these.
+ *
+ * <p>Member names are matched on their UTF-8 bytes: each struct remembers, per member position, the
+ * name bytes it last saw there and the field they resolved to (-1 for a member not requested), so a
+ * line shaped like the previous one costs one byte comparison per member; a new name goes through a
+ * hash table of the field names. Members that resolve to no requested field are skipped over their
+ * tape entries without being decoded.
+ *
+ * <p>Not thread-safe: one per partition reader.
+ */
+final class TapeRows {
+    /** The sentinel a conversion returns when the line must go to Spark's parser. */
+    private static final Object MISS = new Object();
+
+    private static final int K_STRING = 1;
+    private static final int K_LONG = 2;
+    private static final int K_INT = 3;
+    private static final int K_SHORT = 4;
+    private static final int K_BYTE = 5;
+    private static final int K_DOUBLE = 6;
+    private static final int K_FLOAT = 7;
+    private static final int K_DECIMAL = 8;
+    private static final int K_BOOLEAN = 9;
+    private static final int K_DATE = 10;
+    private static final int K_TIMESTAMP = 11;
+    private static final int K_BINARY = 12;
+    private static final int K_ARRAY = 13;
+    private static final int K_MAP = 14;
+    private static final int K_STRUCT = 15;
+    private static final int K_NULL = 16;
+    /** A type the fast path does not convert: any non-null value sends the line to Spark. */
+    private static final int K_OTHER = 17;
+
+    /** Jackson's default {@code StreamReadConstraints.maxNameLength}, in chars; longer names go to Jackson. */
+    private static final int MAX_NAME_BYTES = 50_000;
+
+    /** How one value of a column converts. */
+    private static final class Conv {
+        final int kind;
+        final int precision;
+        final int scale;
+        final Conv element;
+        final Struct struct;
+
+        Conv(int kind, int precision, int scale, Conv element, Struct struct) {
+            this.kind = kind;
+            this.precision = precision;
+            this.scale = scale;
+            this.element = element;
+            this.struct = struct;
+        }
+    }
+
+    /** A struct's fields, its name table and its per-position name cache. */
+    private static final class Struct {
+        final int width;
+        final Conv[] convs;
+        final byte[][] names;
+        final int[] table;
+        final int mask;
+        final Map<String, Integer> byName = new HashMap<>();
+        byte[][] seenName = new byte[8][];
+        int[] seenField = new int[8];
+
+        Struct(StructType type, String skip) {
+            StructField[] fields = type.fields();
+            width = fields.length;
+            convs = new Conv[width];
+            names = new byte[width][];
+            int size = Integer.highestOneBit(Math.max(4, width * 3)) << 1;
+            table = new int[size];
+            Arrays.fill(table, -1);
+            mask = size - 1;
+            for (int i = 0; i < width; i++) {
+                StructField f = fields[i];
+                if (skip != null && f.name().equals(skip)) {
+                    continue; // the corrupt-record column: filled by the caller, never from the record
+                }
+                convs[i] = conv(f.dataType());
+                names[i] = f.name().getBytes(StandardCharsets.UTF_8);
+                byName.put(f.name(), i); // Spark's getFieldIndex: the last of equal names
+                int slot = hash(names[i], 0, names[i].length) & mask;
+                while (table[slot] >= 0 && !Arrays.equals(names[table[slot]], names[i])) {
+                    slot = (slot + 1) & mask;
+                }
+                table[slot] = i;
+            }
+        }
+
+        int find(byte[] b, int off, int len) {
+            int slot = hash(b, off, len) & mask;
+            for (int f; (f = table[slot]) >= 0; slot = (slot + 1) & mask) {
+                byte[] n = names[f];
+                if (n.length == len && Arrays.equals(n, 0, len, b, off, off + len)) {
+                    return f;
+                }
+            }
+            return -1;
+        }
+
+        /** The field of member {@code m} whose name is {@code b[off, off+len)}, or -1. */
+        int field(int m, byte[] b, int off, int len) {
+            if (m < seenName.length) {
+                byte[] n = seenName[m];
+                if (n != null && n.length == len && Arrays.equals(n, 0, len, b, off, off + len)) {
+                    return seenField[m];
+                }
+            } else if (m < 4096) {
+                int grow = Math.max(m + 1, seenName.length * 2);
+                seenName = Arrays.copyOf(seenName, grow);
+                seenField = Arrays.copyOf(seenField, grow);
+            }
+            int f = find(b, off, len);
+            if (m < seenName.length) {
+                seenName[m] = Arrays.copyOfRange(b, off, off + len);
+                seenField[m] = f;
+            }
+            return f;
+        }
+
+        private static int hash(byte[] b, int off, int len) {
+            int h = len;
+            for (int i = off, end = off + len; i < end; i++) {
+                h = h * 31 + b[i];
+            }
+            return h ^ (h >>> 15);
+        }
+    }
+
+    private final Struct root;
+    private final boolean supported;
+    private final TimestampFormatter timestamps;
+    private final DateFormatter dates;
+
+    private long[] e;
+    private byte[] in;
+    private Tape tape;
+    /** The entry after the value last converted. */
+    private int pos;
+
+    /**
+     * @param schema the columns to build (the corrupt-record column, if any, included)
+     * @param corruptColumn the corrupt-record column's name, left null in every row built, or null
+     * @param json Spark's options (formats, time zone, locale)
+     */
+    TapeRows(StructType schema, String corruptColumn, JSONOptions json) {
+        this.root = new Struct(schema, corruptColumn);
+        this.supported = supportedSchema(schema);
+        this.timestamps = TimestampFormatter$.MODULE$.apply(json.timestampFormatInRead(), json.zoneId(), json.locale(),
+                LegacyDateFormats$.MODULE$.FAST_DATE_FORMAT(), true);
+        this.dates = DateFormatter$.MODULE$.apply(json.dateFormatInRead(), json.locale(),
+                LegacyDateFormats$.MODULE$.FAST_DATE_FORMAT(), true);
+    }
+
+    /**
+     * @return false when the schema has something the fast path never handles the way Spark does
+     *     (column default values), so every line goes to Spark's parser
+     */
+    boolean supported() {
+        return supported;
+    }
+
+    private static boolean supportedSchema(StructType schema) {
+        for (StructField f : schema.fields()) {
+            if (f.metadata().contains("EXISTS_DEFAULT") || f.metadata().contains("CURRENT_DEFAULT")) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static Conv conv(DataType t) {
+        if (t == DataTypes.StringType) {
+            return new Conv(K_STRING, 0, 0, null, null); // collated strings, char, varchar: K_OTHER
+        } else if (t instanceof LongType) {
+            return new Conv(K_LONG, 0, 0, null, null);
+        } else if (t instanceof IntegerType) {
+            return new Conv(K_INT, 0, 0, null, null);
+        } else if (t instanceof ShortType) {
+            return new Conv(K_SHORT, 0, 0, null, null);
+        } else if (t instanceof ByteType) {
+            return new Conv(K_BYTE, 0, 0, null, null);
+        } else if (t instanceof DoubleType) {
+            return new Conv(K_DOUBLE, 0, 0, null, null);
+        } else if (t instanceof FloatType) {
+            return new Conv(K_FLOAT, 0, 0, null, null);
+        } else if (t instanceof DecimalType d) {
+            return new Conv(K_DECIMAL, d.precision(), d.scale(), null, null);
+        } else if (t instanceof BooleanType) {
+            return new Conv(K_BOOLEAN, 0, 0, null, null);
+        } else if (t instanceof DateType) {
+            return new Conv(K_DATE, 0, 0, null, null);
+        } else if (t instanceof TimestampType) {
+            return new Conv(K_TIMESTAMP, 0, 0, null, null);
+        } else if (t instanceof BinaryType) {
+            return new Conv(K_BINARY, 0, 0, null, null);
+        } else if (t instanceof ArrayType a) {
+            return new Conv(K_ARRAY, 0, 0, conv(a.elementType()), null);
+        } else if (t instanceof MapType m && m.keyType() == DataTypes.StringType) {
+            return new Conv(K_MAP, 0, 0, conv(m.valueType()), null);
+        } else if (t instanceof StructType s && supportedSchema(s)) {
+            return new Conv(K_STRUCT, 0, 0, null, new Struct(s, null));
+        } else if (t instanceof NullType) {
+            return new Conv(K_NULL, 0, 0, null, null);
+        }
+        return new Conv(K_OTHER, 0, 0, null, null);
+    }
+
+    /**
+     * Builds the row of one line from its tape.
+     *
+     * @param tape the line's tape, as the scanner wrote it over {@code input}
+     * @param input the bytes the tape points into
+     * @return the row, or null when the line must go to Spark's parser
+     */
+    InternalRow row(Tape tape, byte[] input) {
+        this.tape = tape;
+        this.e = tape.entries;
+        this.in = input;
+        if (tape.size == 0 || Tape.tag(e[0]) != Tape.OBJECT) {
+            return null;
+        }
+        Object r = struct(root, 0);
+        return r == MISS ? null : (InternalRow) r;
+    }
+
+    private Object struct(Struct s, int i) {
+        if (Tape.tag(e[i]) != Tape.OBJECT) {
+            return MISS;
+        }
+        int members = (int) e[i + 1];
+        int p = i + 2;
+        Object[] values = new Object[s.width];
+        for (int m = 0; m < members; m++) {
+            long name = e[p];
+            int tag = Tape.tag(name);
+            int f;
+            if (tag == Tape.STR_ASCII || tag == Tape.STR_UTF8) {
+                int len = (int) e[p + 1];
+                if (len > MAX_NAME_BYTES) {
+                    return MISS;
+                }
+                f = s.field(m, in, (int) Tape.payload(name) + 1, len);
+            } else {
+                Integer found = s.byName.get(string(p).toString());
+                f = found == null ? -1 : found;
+            }
+            p += 2;
+            if (f < 0) {
+                p = skip(p);
+                continue;
+            }
+            Object v = value(s.convs[f], p);
+            if (v == MISS) {
+                return MISS;
+            }
+            values[f] = v; // a repeated name: the last wins, as in Spark's convertObject
+            p = pos;
+        }
+        pos = p;
+        return new GenericInternalRow(values);
+    }
+
+    /** @return the entry after the value at {@code i}, its nested values walked without decoding */
+    private int skip(int i) {
+        long pending = 1;
+        while (pending > 0) {
+            int tag = Tape.tag(e[i]);
+            pending--;
+            if (tag == Tape.OBJECT) {
+                pending += 2 * e[i + 1];
+            } else if (tag == Tape.ARRAY) {
+                pending += e[i + 1];
+            }
+            i += (tag == Tape.TRUE || tag == Tape.FALSE || tag == Tape.NULL) ? 1 : 2;
+        }
+        return i;
+    }
+
+    private Object value(Conv c, int i) {
+        long entry = e[i];
+        int tag = Tape.tag(entry);
+        if (tag == Tape.NULL) {
+            pos = i + 1;
+            return null;
+        }
+        pos = (tag == Tape.TRUE || tag == Tape.FALSE) ? i + 1 : i + 2;
+        switch (c.kind) {
+            case K_STRING:
+                return isString(tag) ? string(i) : MISS;
+            case K_LONG:
+                return tag == Tape.INT64 ? (Object) e[i + 1] : MISS;
+            case K_INT: {
+                if (tag != Tape.INT64) {
+                    return MISS;
+                }
+                long v = e[i + 1];
+                return v == (int) v ? (Object) (int) v : MISS;
+            }
+            case K_SHORT: {
+                if (tag != Tape.INT64) {
+                    return MISS;
+                }
+                long v = e[i + 1];
+                return v == (short) v ? (Object) (short) v : MISS;
+            }
+            case K_BYTE: {
+                if (tag != Tape.INT64) {
+                    return MISS;
+                }
+                long v = e[i + 1];
+                return v == (byte) v ? (Object) (byte) v : MISS;
+            }
+            case K_DOUBLE:
+                return toDouble(tag, i);
+            case K_FLOAT:
+                return toFloat(tag, i);
+            case K_DECIMAL:
+                return toDecimal(c, tag, i);
+            case K_BOOLEAN:
+                return tag == Tape.TRUE ? Boolean.TRUE : tag == Tape.FALSE ? (Object) Boolean.FALSE : MISS;
+            case K_DATE:
+                return isString(tag) ? toDate(i) : MISS;
+            case K_TIMESTAMP:
+                if (tag == Tape.INT64) {
+                    return e[i + 1] * 1_000_000L; // seconds, wrapping as Spark's Scala arithmetic does
+                }
+                return isString(tag) ? toTimestamp(i) : MISS;
+            case K_BINARY:
+                return isString(tag) ? toBinary(i) : MISS;
+            case K_ARRAY:
+                return array(c.element, tag, i);
+            case K_MAP:
+                return map(c.element, tag, i);
+            case K_STRUCT:
+                return struct(c.struct, i);
+            case K_NULL:
+                return (tag == Tape.OBJECT || tag == Tape.ARRAY) ? MISS : null;
+            default:
+                return MISS;
+        }
+    }
+
+    private static boolean isString(int tag) {
+        return tag >= Tape.STR_ASCII && tag <= Tape.STR_UTF16;
+    }
+
+    private Object array(Conv element, int tag, int i) {
+        if (tag != Tape.ARRAY) {
+            return MISS;
+        }
+        int n = (int) e[i + 1];
+        Object[] values = new Object[n];
+        int p = i + 2;
+        for (int k = 0; k < n; k++) {
+            Object v = value(element, p);
+            if (v == MISS) {
+                return MISS;
+            }
+            values[k] = v;
+            p = pos;
+        }
+        pos = p;
+        return new GenericArrayData(values);
+    }
+
+    private Object map(Conv valueConv, int tag, int i) {
+        if (tag != Tape.OBJECT) {
+            return MISS;
+        }
+        int n = (int) e[i + 1];
+        Object[] keys = new Object[n];
+        Object[] values = new Object[n];
+        int p = i + 2;
+        for (int k = 0; k < n; k++) {
+            keys[k] = string(p);
+            Object v = value(valueConv, p + 2);
+            if (v == MISS) {
+                return MISS;
+            }
+            values[k] = v; // repeated keys are all kept, as Spark's convertMap keeps them
+            p = pos;
+        }
+        pos = p;
+        return new ArrayBasedMapData(new GenericArrayData(keys), new GenericArrayData(values));
+    }
+
+    /** The string at entry {@code i} as a {@code UTF8String} of its own bytes. */
+    private UTF8String string(int i) {
+        long entry = e[i];
+        long second = e[i + 1];
+        switch (Tape.tag(entry)) {
+            case Tape.STR_ASCII:
+            case Tape.STR_UTF8: {
+                int from = (int) Tape.payload(entry) + 1;
+                return UTF8String.fromBytes(Arrays.copyOfRange(in, from, from + (int) second));
+            }
+            case Tape.STR_LATIN1: {
+                int start = (int) (second >>> 32);
+                int len = (int) second;
+                byte[] l1 = tape.latin1;
+                int extra = 0;
+                for (int k = start; k < start + len; k++) {
+                    extra += (l1[k] >>> 31) & 1;
+                }
+                byte[] out = new byte[len + extra];
+                for (int k = start, o = 0; k < start + len; k++) {
+                    int c = l1[k] & 0xFF;
+                    if (c < 0x80) {
+                        out[o++] = (byte) c;
+                    } else {
+                        out[o++] = (byte) (0xC0 | (c >>> 6));
+                        out[o++] = (byte) (0x80 | (c & 0x3F));
+                    }
+                }
+                return UTF8String.fromBytes(out);
+            }
+            default: {
+                int start = (int) (second >>> 32);
+                int len = (int) second;
+                // a lone surrogate becomes '?', as String.getBytes does in Spark's UTF8String.fromString
+                return UTF8String.fromString(new String(tape.utf16, start, len));
+            }
+        }
+    }
+
+    private String javaString(int i) {
+        return string(i).toString();
+    }
+
+    /** The number at entry {@code i}'s text: from its offset while the bytes can belong to a number. */
+    private String numberText(int i) {
+        int from = (int) Tape.payload(e[i]);
+        int to = from;
+        while (to < in.length) {
+            byte b = in[to];
+            if ((b >= '0' && b <= '9') || b == '-' || b == '+' || b == '.' || b == 'e' || b == 'E') {
+                to++;
+            } else {
+                break;
+            }
+        }
+        return new String(in, from, to - from, StandardCharsets.ISO_8859_1);
+    }
+
+    private static boolean integralText(String t) {
+        return t.indexOf('.') < 0 && t.indexOf('e') < 0 && t.indexOf('E') < 0;
+    }
+
+    private Object toDouble(int tag, int i) {
+        switch (tag) {
+            case Tape.INT64:
+                return (double) e[i + 1];
+            case Tape.DOUBLE: {
+                double d = Double.longBitsToDouble(e[i + 1]);
+                if (d == 0 && integralText(numberText(i))) {
+                    return 0.0; // "-0" is an integer to Jackson: (double) 0L
+                }
+                return d;
+            }
+            case Tape.BIG_INTEGER:
+                return new BigInteger(numberText(i)).doubleValue();
+            default:
+                return MISS;
+        }
+    }
+
+    private Object toFloat(int tag, int i) {
+        switch (tag) {
+            case Tape.INT64:
+                return (float) e[i + 1];
+            case Tape.DOUBLE: {
+                String t = numberText(i);
+                return integralText(t) ? (Object) new BigInteger(t).floatValue() : (Object) Float.parseFloat(t);
+            }
+            case Tape.BIG_INTEGER:
+                return new BigInteger(numberText(i)).floatValue();
+            default:
+                return MISS;
+        }
+    }
+
+    private Object toDecimal(Conv c, int tag, int i) {
+        if (tag != Tape.INT64 && tag != Tape.DOUBLE && tag != Tape.BIG_INTEGER && tag != Tape.BIG_DECIMAL) {
+            return MISS;
+        }
+        try {
+            Decimal d = Decimal$.MODULE$.apply(new BigDecimal(numberText(i)), c.precision, c.scale);
+            return d;
+        } catch (RuntimeException ex) {
+            return MISS;
+        }
+    }
+
+    private Object toDate(int i) {
+        String s = javaString(i);
+        if (s.isEmpty()) {
+            return MISS;
+        }
+        try {
+            return dates.parse(s);
+        } catch (RuntimeException ex) {
+            return MISS;
+        }
+    }
+
+    private Object toTimestamp(int i) {
+        String s = javaString(i);
+        if (s.isEmpty()) {
+            return MISS;
+        }
+        try {
+            return timestamps.parse(s);
+        } catch (Exception ex) {
+            return MISS;
+        }
+    }
+
+    private Object toBinary(int i) {
+        int tag = Tape.tag(e[i]);
+        if (tag != Tape.STR_ASCII) {
+            return MISS;
+        }
+        int from = (int) Tape.payload(e[i]) + 1;
+        int len = (int) e[i + 1];
+        if ((len & 3) != 0) {
+            return MISS;
+        }
+        for (int k = from; k < from + len; k++) {
+            byte b = in[k];
+            boolean ok = (b >= 'A' && b <= 'Z') || (b >= 'a' && b <= 'z') || (b >= '0' && b <= '9') || b == '+' || b == '/'
+                    || (b == '=' && k >= from + len - 2);
+            if (!ok) {
+                return MISS;
+            }
+        }
+        try {
+            return Base64.getDecoder().decode(Arrays.copyOfRange(in, from, from + len));
+        } catch (IllegalArgumentException ex) {
+            return MISS;
+        }
+    }
+}

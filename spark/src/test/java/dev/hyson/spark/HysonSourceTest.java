@@ -1,0 +1,234 @@
+package dev.hyson.spark;
+
+import static dev.hyson.spark.SparkTests.assertSameAsSpark;
+import static dev.hyson.spark.SparkTests.canonical;
+import static dev.hyson.spark.SparkTests.hyson;
+import static dev.hyson.spark.SparkTests.json;
+import static dev.hyson.spark.SparkTests.spark;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.sql.types.StructType;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/** The hyson source against spark.read.json: same rows, every type, every mode, pruning, splits, both backends. */
+class HysonSourceTest {
+    @TempDir
+    static Path dir;
+    static Path clean;
+    static Path messy;
+    static Path crlf;
+    static final StructType SCHEMA = StructType.fromDDL(GeneratedLines.SCHEMA);
+    static final StructType WITH_CORRUPT = SCHEMA.add("_corrupt_record", DataTypes.StringType);
+
+    @BeforeAll
+    static void files() throws IOException {
+        clean = GeneratedLines.write(dir.resolve("clean.jsonl"), 3000, 1, false, false);
+        messy = GeneratedLines.write(dir.resolve("messy.jsonl"), 600, 2, true, false);
+        crlf = GeneratedLines.write(dir.resolve("crlf.jsonl"), 600, 3, true, true);
+    }
+
+    @ParameterizedTest
+    @MethodSource("dev.hyson.spark.SparkTests#backends")
+    void everyTypeEqualsSparkOnCleanLines(String backend) {
+        List<String> rows = assertSameAsSpark(backend, SCHEMA, Map.of(), clean.toString());
+        assertEquals(3000, rows.size());
+    }
+
+    @ParameterizedTest
+    @MethodSource("dev.hyson.spark.SparkTests#backends")
+    void cleanLinesTakeTheFastPath(String backend) throws IOException {
+        ReadOptions options = new ReadOptions(Map.of("backend", backend), "UTC", "_corrupt_record");
+        HysonPartition p = new HysonPartition(List.of(new FileSplit(clean.toUri().toString(), 0, Files.size(clean))), new String[0]);
+        long count = 0;
+        try (HysonPartitionReader r = new HysonPartitionReader(p, new org.apache.hadoop.conf.Configuration(), SCHEMA, options)) {
+            while (r.next()) {
+                count++;
+            }
+            long[] m = new long[3];
+            for (var t : r.currentMetricsValues()) {
+                switch (t.name()) {
+                    case HysonMetrics.NATIVE_LINES -> m[0] = t.value();
+                    case HysonMetrics.JAVA_LINES -> m[1] = t.value();
+                    default -> m[2] = t.value();
+                }
+            }
+            assertEquals(3000, count);
+            assertEquals(count, m[0] + m[1], "every line scanned once by hyson");
+            assertEquals(0, m[2], "clean lines parsed by Spark's fallback");
+            if (backend.equals("java")) {
+                assertEquals(0, m[0]);
+            } else {
+                assertTrue(m[0] > 0, "native lines " + m[0]);
+            }
+        }
+    }
+
+    @ParameterizedTest
+    @MethodSource("dev.hyson.spark.SparkTests#backends")
+    void permissiveWithCorruptColumn(String backend) {
+        List<String> rows = assertSameAsSpark(backend, WITH_CORRUPT, Map.of("mode", "PERMISSIVE"), messy.toString());
+        assertTrue(rows.stream().anyMatch(r -> r.contains("_corrupt_record")), "some corrupt records");
+    }
+
+    @ParameterizedTest
+    @MethodSource("dev.hyson.spark.SparkTests#backends")
+    void permissiveWithoutCorruptColumn(String backend) {
+        assertSameAsSpark(backend, SCHEMA, Map.of(), messy.toString());
+    }
+
+    @ParameterizedTest
+    @MethodSource("dev.hyson.spark.SparkTests#backends")
+    void permissiveWithRenamedCorruptColumn(String backend) {
+        StructType schema = SCHEMA.add("bad", DataTypes.StringType);
+        assertSameAsSpark(backend, schema, Map.of("columnNameOfCorruptRecord", "bad"), messy.toString());
+    }
+
+    @ParameterizedTest
+    @MethodSource("dev.hyson.spark.SparkTests#backends")
+    void dropMalformed(String backend) {
+        List<String> rows = assertSameAsSpark(backend, SCHEMA, Map.of("mode", "DROPMALFORMED"), messy.toString());
+        assertTrue(rows.size() < 600 + GeneratedLines.MESSY.length, "rows dropped");
+    }
+
+    @ParameterizedTest
+    @MethodSource("dev.hyson.spark.SparkTests#backends")
+    void failFast(String backend) {
+        Map<String, String> failFast = Map.of("mode", "FAILFAST");
+        Exception expected = assertThrows(Exception.class, () -> json(failFast).schema(SCHEMA).json(messy.toString()).collectAsList());
+        Exception actual = assertThrows(Exception.class, () -> hyson(backend, failFast).schema(SCHEMA).load(messy.toString()).collectAsList());
+        assertTrue(rootMessage(expected).contains("MALFORMED_RECORD_IN_PARSING"), rootMessage(expected));
+        assertTrue(rootMessage(actual).contains("MALFORMED_RECORD_IN_PARSING"), rootMessage(actual));
+        // a clean file reads the same in FAILFAST
+        assertSameAsSpark(backend, SCHEMA, failFast, clean.toString());
+    }
+
+    private static String rootMessage(Throwable t) {
+        StringBuilder b = new StringBuilder();
+        for (Throwable c = t; c != null; c = c.getCause()) {
+            b.append(c.getMessage()).append(" | ");
+        }
+        return b.toString();
+    }
+
+    @ParameterizedTest
+    @MethodSource("dev.hyson.spark.SparkTests#backends")
+    void lineEndingsLfCrCrlf(String backend) {
+        assertSameAsSpark(backend, WITH_CORRUPT, Map.of(), crlf.toString());
+    }
+
+    @ParameterizedTest
+    @MethodSource("dev.hyson.spark.SparkTests#backends")
+    void splitsThatCutLines(String backend) throws IOException {
+        // every split size down to 1 byte is checked on the bytes by SplitLinesTest; here Spark runs the tasks
+        List<String> whole = canonical(hyson(backend, Map.of()).schema(WITH_CORRUPT).load(crlf.toString()));
+        long size = Files.size(crlf);
+        String split = Long.toString(size / 23 + 1);
+        Dataset<Row> df = hyson(backend, Map.of("maxSplitBytes", split)).schema(WITH_CORRUPT).load(crlf.toString());
+        assertEquals(23, df.rdd().getNumPartitions(), "partitions at " + split);
+        assertEquals(whole, canonical(df), "maxSplitBytes " + split);
+        assertSameAsSpark(backend, WITH_CORRUPT, Map.of("maxSplitBytes", Long.toString(size / 7 + 3)), crlf.toString());
+    }
+
+    @ParameterizedTest
+    @MethodSource("dev.hyson.spark.SparkTests#backends")
+    void columnPruning(String backend) {
+        Dataset<Row> df = hyson(backend, Map.of()).schema(SCHEMA).load(messy.toString()).select("user", "l", "ts");
+        String plan = df.queryExecution().executedPlan().toString();
+        assertTrue(plan.contains("columns: struct<l:bigint,ts:timestamp,user:struct<"), plan);
+        assertFalse(plan.contains("tags:array"), "unrequested columns in the scan: " + plan);
+        List<String> expected = canonical(json(Map.of()).schema(SCHEMA).json(messy.toString()).select("user", "l", "ts"));
+        assertEquals(expected, canonical(df));
+        // a filter and an aggregate over pruned columns
+        assertEquals(json(Map.of()).schema(SCHEMA).json(clean.toString()).filter("i > 0").groupBy("flag").count().orderBy("flag")
+                .collectAsList().toString(),
+                hyson(backend, Map.of()).schema(SCHEMA).load(clean.toString()).filter("i > 0").groupBy("flag").count()
+                        .orderBy("flag").collectAsList().toString());
+        assertEquals(json(Map.of()).schema(SCHEMA).json(clean.toString()).count(),
+                hyson(backend, Map.of()).schema(SCHEMA).load(clean.toString()).count());
+    }
+
+    @ParameterizedTest
+    @MethodSource("dev.hyson.spark.SparkTests#backends")
+    void gzipIsOneSplit(String backend) throws IOException {
+        Path gz = GeneratedLines.gzip(crlf, dir.resolve("crlf.jsonl.gz"));
+        Dataset<Row> df = hyson(backend, Map.of("maxSplitBytes", "100")).schema(WITH_CORRUPT).load(gz.toString());
+        assertEquals(1, df.rdd().getNumPartitions());
+        assertSameAsSpark(backend, WITH_CORRUPT, Map.of(), gz.toString());
+    }
+
+    @ParameterizedTest
+    @MethodSource("dev.hyson.spark.SparkTests#backends")
+    void corpusJsonLines(String backend) throws IOException {
+        Path amazon = SparkTests.shared("corpus/amazon_cellphones.ndjson");
+        // the file as it is: one array per line (Spark reads such lines through its own parser)
+        // (its inferred schema is _corrupt_record alone, which Spark refuses to query from raw files)
+        assertSameAsSpark(backend, StructType.fromDDL("asin STRING, _corrupt_record STRING"), Map.of(), amazon.toString());
+        // and as objects, the header line's names as members: the fast path
+        List<String> lines = Files.readAllLines(amazon, StandardCharsets.UTF_8);
+        List<?> header = (List<?>) dev.hyson.Json.parse(lines.get(0));
+        List<String> objects = new ArrayList<>();
+        for (String line : lines.subList(1, lines.size())) {
+            List<?> values = (List<?>) dev.hyson.Json.parse(line);
+            Map<String, Object> o = new java.util.LinkedHashMap<>();
+            for (int k = 0; k < header.size(); k++) {
+                o.put((String) header.get(k), values.get(k));
+            }
+            objects.add(dev.hyson.Json.write(o));
+        }
+        Path asObjects = Files.write(dir.resolve("amazon-objects.jsonl"), objects, StandardCharsets.UTF_8);
+        StructType schema = json(Map.of()).json(asObjects.toString()).schema();
+        assertEquals(792, assertSameAsSpark(backend, schema, Map.of(), asObjects.toString()).size());
+    }
+
+    @Test
+    void inferredSchemaIsSparks() {
+        // (Spark's own inference fails on messy.jsonl: a repeated member name there makes it COLUMN_ALREADY_EXISTS)
+        assertEquals(json(Map.of()).json(clean.toString()).schema(), spark().read().format("hyson").load(clean.toString()).schema());
+        assertEquals(json(Map.of("samplingRatio", "0.5", "prefersDecimal", "true")).json(clean.toString()).schema(),
+                spark().read().format("hyson").option("samplingRatio", "0.5").option("prefersDecimal", "true")
+                        .load(clean.toString()).schema());
+    }
+
+    @Test
+    void severalPathsAndDirectories() throws IOException {
+        Path sub = Files.createDirectories(dir.resolve("tree/part=1"));
+        Files.copy(clean, sub.resolve("a.jsonl"));
+        Files.copy(messy, dir.resolve("tree/b.jsonl"));
+        Files.writeString(dir.resolve("tree/_SUCCESS"), "not json");
+        Files.writeString(dir.resolve("tree/.hidden.crc"), "not json");
+        long rows = spark().read().format("hyson").schema(WITH_CORRUPT).load(dir.resolve("tree").toString()).count();
+        assertEquals(json(Map.of()).schema(WITH_CORRUPT).json(clean.toString(), messy.toString()).count(), rows);
+        assertEquals(canonical(json(Map.of()).schema(WITH_CORRUPT).json(clean.toString(), messy.toString())),
+                canonical(spark().read().format("hyson").schema(WITH_CORRUPT).load(clean.toString(), messy.toString())));
+    }
+
+    @Test
+    void clearErrors() {
+        Exception missing = assertThrows(Exception.class,
+                () -> spark().read().format("hyson").schema(SCHEMA).load(dir.resolve("nope.jsonl").toString()).count());
+        assertTrue(rootMessage(missing).contains("Path does not exist"), rootMessage(missing));
+        Exception multiLine = assertThrows(Exception.class,
+                () -> spark().read().format("hyson").schema(SCHEMA).option("multiLine", "true").load(clean.toString()).count());
+        assertTrue(rootMessage(multiLine).contains("JSON Lines only"), rootMessage(multiLine));
+        Exception backend = assertThrows(Exception.class,
+                () -> spark().read().format("hyson").schema(SCHEMA).option("backend", "gpu").load(clean.toString()).count());
+        assertTrue(rootMessage(backend).contains("not one of auto, native, java"), rootMessage(backend));
+    }
+}
