@@ -198,12 +198,23 @@ class HysonSourceTest {
     }
 
     @Test
-    void inferredSchemaIsSparks() {
-        // (Spark's own inference fails on messy.jsonl: a repeated member name there makes it COLUMN_ALREADY_EXISTS)
-        assertEquals(json(Map.of()).json(clean.toString()).schema(), spark().read().format("hyson").load(clean.toString()).schema());
-        assertEquals(json(Map.of("samplingRatio", "0.5", "prefersDecimal", "true")).json(clean.toString()).schema(),
-                spark().read().format("hyson").option("samplingRatio", "0.5").option("prefersDecimal", "true")
-                        .load(clean.toString()).schema());
+    void inferredSchemaIsSparks() throws IOException {
+        // Spark's own inference fails on a repeated member name (COLUMN_ALREADY_EXISTS): leave those lines out
+        List<String> lines = new ArrayList<>();
+        for (String l : Files.readAllLines(clean, StandardCharsets.UTF_8)) {
+            if (!l.contains("repeated name") && !l.contains("\"a\":1,\"a\":2")) {
+                lines.add(l);
+            }
+        }
+        Path file = Files.write(dir.resolve("infer.jsonl"), lines, StandardCharsets.UTF_8);
+        StructType expected = json(Map.of()).json(file.toString()).schema();
+        assertEquals(expected, spark().read().format("hyson").load(file.toString()).schema());
+        assertEquals(json(Map.of("prefersDecimal", "true", "primitivesAsString", "true")).json(file.toString()).schema(),
+                spark().read().format("hyson").option("prefersDecimal", "true").option("primitivesAsString", "true")
+                        .load(file.toString()).schema());
+        // and reading with the inferred schema gives Spark's rows
+        assertEquals(canonical(json(Map.of()).json(file.toString())),
+                canonical(spark().read().format("hyson").load(file.toString())));
     }
 
     @Test
