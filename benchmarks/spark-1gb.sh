@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Issue #14's end-to-end benchmark: spark.read.json against the hyson source on a generated JSON Lines
+# file (20 columns, flat and nested; generated on first use), local[2], same schema for both:
+# count, a filter, a group-by, and a group-by reading 3 of the 20 columns. Prints times and ratios.
+#   bash benchmarks/spark-1gb.sh [FILE] [SIZE_MB] [BACKEND]      (defaults: /tmp/hyson-spark/events.jsonl 1024 auto)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+file=${1:-/tmp/hyson-spark/events.jsonl}
+mb=${2:-1024}
+backend=${3:-auto}
+mkdir -p "$(dirname "$file")"
+mvn -B -q -ntp -pl java install -DskipTests
+mvn -B -q -ntp -pl spark test-compile
+cpfile=$(mktemp)
+mvn -B -q -ntp -pl spark dependency:build-classpath -Dmdep.includeScope=test -Dmdep.outputFile="$cpfile"
+cp=$(cat "$cpfile")
+rm -f "$cpfile"
+opens=""
+for p in java.lang java.lang.invoke java.lang.reflect java.io java.net java.nio java.util java.util.concurrent \
+         java.util.concurrent.atomic jdk.internal.ref sun.nio.ch sun.nio.cs sun.security.action sun.util.calendar; do
+  opens="$opens --add-opens=java.base/$p=ALL-UNNAMED"
+done
+echo "hyson $(git rev-parse --short HEAD), CPU: $(sed -n 's/^model name\s*: //p' /proc/cpuinfo | head -n 1), $(nproc) cores"
+# shellcheck disable=SC2086
+java -Xmx8g -XX:+IgnoreUnrecognizedVMOptions --enable-native-access=ALL-UNNAMED $opens \
+  -Dio.netty.tryReflectionSetAccessible=true -Dhyson.backend="$backend" \
+  -cp "spark/target/classes:spark/target/test-classes:$cp" dev.hyson.spark.bench.SparkJsonBench "$file" "$mb"
