@@ -22,7 +22,7 @@ import org.apache.spark.sql.types.StructType;
  * ratios. Arguments: the file (generated when missing), its size in MB.
  */
 public final class SparkJsonBench {
-    static final String SCHEMA = "id BIGINT, user_id BIGINT, session STRING, event STRING, country STRING, device STRING,"
+    public static final String SCHEMA = "id BIGINT, user_id BIGINT, session STRING, event STRING, country STRING, device STRING,"
             + " price DOUBLE, quantity INT, discount DOUBLE, rating DOUBLE, is_member BOOLEAN, ts TIMESTAMP, url STRING,"
             + " referrer STRING, message STRING, tags ARRAY<STRING>, attrs MAP<STRING,STRING>,"
             + " geo STRUCT<lat: DOUBLE, lon: DOUBLE, city: STRING>, items ARRAY<STRUCT<sku: STRING, qty: INT, price: DOUBLE>>,"
