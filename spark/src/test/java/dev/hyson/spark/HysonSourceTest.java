@@ -119,7 +119,7 @@ class HysonSourceTest {
         assertSameAsSpark(backend, SCHEMA, failFast, clean.toString());
     }
 
-    private static String rootMessage(Throwable t) {
+    static String rootMessage(Throwable t) {
         StringBuilder b = new StringBuilder();
         for (Throwable c = t; c != null; c = c.getCause()) {
             b.append(c.getMessage()).append(" | ");
