@@ -14,6 +14,7 @@ import java.util.Collections;
 import java.util.Iterator;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.ChecksumFileSystem;
 import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
@@ -116,8 +117,7 @@ final class HysonPartitionReader implements PartitionReader<InternalRow> {
         }
         FileSplit split = splits.get(nextSplit++);
         Path path = new Path(split.path());
-        FileSystem fs = path.getFileSystem(conf);
-        FSDataInputStream raw = fs.open(path);
+        FSDataInputStream raw = open(path);
         if (split.length() < 0) {
             codec = new CompressionCodecFactory(conf).getCodec(path);
             if (codec != null) {
@@ -133,6 +133,19 @@ final class HysonPartitionReader implements PartitionReader<InternalRow> {
             lines = new SplitLines(in, split.start(), split.end());
         }
         return true;
+    }
+
+    /**
+     * Opens {@code path}; a local file without a checksum file is read through the raw local file
+     * system in large reads (the checksummed one reads 512-byte chunks to verify a checksum that is
+     * not there). A file with a {@code .crc} beside it is read, and verified, as Spark reads it.
+     */
+    private FSDataInputStream open(Path path) throws IOException {
+        FileSystem fs = path.getFileSystem(conf);
+        if (fs instanceof ChecksumFileSystem checked && !checked.exists(checked.getChecksumFile(path))) {
+            return checked.getRawFileSystem().open(path, 1 << 16);
+        }
+        return fs.open(path, 1 << 16);
     }
 
     private void closeStream() throws IOException {

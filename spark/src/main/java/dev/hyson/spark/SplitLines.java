@@ -2,6 +2,9 @@ package dev.hyson.spark;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import java.util.Arrays;
 
 /**
@@ -24,6 +27,13 @@ import java.util.Arrays;
  */
 final class SplitLines {
     private static final int WINDOW = 1 << 20;
+    /** Bytes read before lines are looked at again (the window holds at most {@link #WINDOW} unless a line is longer). */
+    private static final int READ_AHEAD = 1 << 18;
+    private static final VarHandle LONG_LE = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final long LF = 0x0A0A0A0A0A0A0A0AL;
+    private static final long CR = 0x0D0D0D0D0D0D0D0DL;
+    private static final long ONES = 0x0101010101010101L;
+    private static final long HIGHS = 0x8080808080808080L;
 
     private final InputStream in;
     /** Stream offset of the split's end: lines starting at or before it are ours. */
@@ -94,9 +104,10 @@ final class SplitLines {
         int from = at;
         int i = at;
         while (true) {
-            // look for a terminator in what is loaded
+            // look for a terminator in what is loaded, eight bytes at a time
             byte[] b = buf;
             int lim = limit;
+            i = terminator(b, i, lim);
             while (i < lim) {
                 byte c = b[i];
                 if (c == '\n' || c == '\r') {
@@ -140,6 +151,26 @@ final class SplitLines {
     }
 
     /**
+     * @return the index of the first LF or CR in {@code b[from, to)}, or the index of the last
+     *     eight-byte word's end where none is (the caller finishes byte by byte)
+     */
+    private static int terminator(byte[] b, int from, int to) {
+        int i = from;
+        for (; i <= to - 8; i += 8) {
+            long w = (long) LONG_LE.get(b, i);
+            long lf = w ^ LF;
+            long cr = w ^ CR;
+            // a zero byte of lf or cr sets its high bit in (x - 0x01..) & ~x; bits above the lowest
+            // true one may be false (a borrow), the lowest is exact, and only the lowest is used
+            long hits = ((lf - ONES) & ~lf | (cr - ONES) & ~cr) & HIGHS;
+            if (hits != 0) {
+                return i + (Long.numberOfTrailingZeros(hits) >>> 3);
+            }
+        }
+        return i;
+    }
+
+    /**
      * Keeps {@code buf[keep, limit)} (moved to the front) and reads more after it, growing the
      * window when the kept bytes fill it.
      *
@@ -167,7 +198,7 @@ final class SplitLines {
             }
             limit += n;
             bytesRead += n;
-            if (n > 0 && limit - kept >= 8192) {
+            if (n > 0 && limit - kept >= READ_AHEAD) {
                 break;
             }
         }

@@ -65,6 +65,9 @@ import org.apache.spark.unsafe.types.UTF8String;
  * <p>Not thread-safe: one per partition reader.
  */
 final class TapeRows {
+    private static final java.lang.invoke.VarHandle LONG_LE = java.lang.invoke.MethodHandles.byteArrayViewVarHandle(long[].class,
+            java.nio.ByteOrder.LITTLE_ENDIAN);
+
     /** The sentinel a conversion returns when the line must go to Spark's parser. */
     private static final Object MISS = new Object();
 
@@ -115,7 +118,11 @@ final class TapeRows {
         final int[] table;
         final int mask;
         final Map<String, Integer> byName = new HashMap<>();
+        /** Per member position: the name last seen there (its first 16 bytes as two words, its length), its field. */
         byte[][] seenName = new byte[8][];
+        long[] seenLow = new long[8];
+        long[] seenHigh = new long[8];
+        int[] seenLength = new int[8];
         int[] seenField = new int[8];
 
         Struct(StructType type, String skip) {
@@ -126,6 +133,7 @@ final class TapeRows {
             int size = Integer.highestOneBit(Math.max(4, width * 3)) << 1;
             table = new int[size];
             Arrays.fill(table, -1);
+            Arrays.fill(seenLength, -1);
             mask = size - 1;
             for (int i = 0; i < width; i++) {
                 StructField f = fields[i];
@@ -156,19 +164,41 @@ final class TapeRows {
 
         /** The field of member {@code m} whose name is {@code b[off, off+len)}, or -1. */
         int field(int m, byte[] b, int off, int len) {
-            if (m < seenName.length) {
-                byte[] n = seenName[m];
-                if (n != null && n.length == len && Arrays.equals(n, 0, len, b, off, off + len)) {
-                    return seenField[m];
+            if (m < seenField.length) {
+                if (len == seenLength[m]) {
+                    if (len <= 16 && off + 16 <= b.length) {
+                        // two words compared, no hash: the name is where the line before had it
+                        long mask = len >= 8 ? -1L : (1L << (len << 3)) - 1;
+                        long highMask = len >= 16 ? -1L : len <= 8 ? 0L : (1L << ((len - 8) << 3)) - 1;
+                        if (((long) LONG_LE.get(b, off) & mask) == seenLow[m]
+                                && ((long) LONG_LE.get(b, off + 8) & highMask) == seenHigh[m]) {
+                            return seenField[m];
+                        }
+                    } else {
+                        byte[] n = seenName[m];
+                        if (n != null && Arrays.equals(n, 0, len, b, off, off + len)) {
+                            return seenField[m];
+                        }
+                    }
                 }
             } else if (m < 4096) {
-                int grow = Math.max(m + 1, seenName.length * 2);
+                int grow = Math.max(m + 1, seenField.length * 2);
                 seenName = Arrays.copyOf(seenName, grow);
+                seenLow = Arrays.copyOf(seenLow, grow);
+                seenHigh = Arrays.copyOf(seenHigh, grow);
+                int old = seenLength.length;
+                seenLength = Arrays.copyOf(seenLength, grow);
+                Arrays.fill(seenLength, old, grow, -1);
                 seenField = Arrays.copyOf(seenField, grow);
             }
             int f = find(b, off, len);
-            if (m < seenName.length) {
-                seenName[m] = Arrays.copyOfRange(b, off, off + len);
+            if (m < seenField.length) {
+                byte[] n = Arrays.copyOfRange(b, off, off + len);
+                byte[] padded = Arrays.copyOf(n, 16);
+                seenName[m] = n;
+                seenLow[m] = (long) LONG_LE.get(padded, 0);
+                seenHigh[m] = (long) LONG_LE.get(padded, 8);
+                seenLength[m] = len;
                 seenField[m] = f;
             }
             return f;
@@ -182,6 +212,9 @@ final class TapeRows {
             return h ^ (h >>> 15);
         }
     }
+
+    /** The row of a query that reads no column: immutable, shared. */
+    private static final InternalRow EMPTY = new GenericInternalRow(0);
 
     private final Struct root;
     private final boolean supported;
@@ -275,6 +308,9 @@ final class TapeRows {
         this.in = input;
         if (tape.size == 0 || Tape.tag(e[0]) != Tape.OBJECT) {
             return null;
+        }
+        if (root.width == 0) {
+            return EMPTY; // count(*) and the like: the scan has validated the line, no member is read
         }
         Object r = struct(root, 0);
         return r == MISS ? null : (InternalRow) r;
