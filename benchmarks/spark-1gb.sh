@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
 # Issue #14's end-to-end benchmark: spark.read.json against the hyson source on a generated JSON Lines
 # file (20 columns, flat and nested; generated on first use), local[2], same schema for both:
-# count, a filter, a group-by, and a group-by reading 3 of the 20 columns. Prints times and ratios.
-#   bash benchmarks/spark-1gb.sh [FILE] [SIZE_MB] [BACKEND]      (defaults: /tmp/hyson-spark/events.jsonl 1024 auto)
+# count, a filter, a group-by, a hash of all 20 columns, and a group-by reading 3 of the 20 columns.
+# Each query runs RUNS times per source (interleaved); prints the times, the medians and their ratios.
+#   bash benchmarks/spark-1gb.sh [FILE] [SIZE_MB] [BACKEND] [RUNS]   (defaults: /tmp/hyson-spark/events.jsonl 1024 auto 3)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 file=${1:-/tmp/hyson-spark/events.jsonl}
 mb=${2:-1024}
 backend=${3:-auto}
+runs=${4:-3}
 mkdir -p "$(dirname "$file")"
 mvn -B -q -ntp -pl java install -DskipTests
 mvn -B -q -ntp -pl spark test-compile
@@ -24,4 +26,4 @@ echo "hyson $(git rev-parse --short HEAD), CPU: $(sed -n 's/^model name\s*: //p'
 # shellcheck disable=SC2086
 java -Xmx8g -XX:+IgnoreUnrecognizedVMOptions --enable-native-access=ALL-UNNAMED $opens \
   -Dio.netty.tryReflectionSetAccessible=true -Dhyson.backend="$backend" \
-  -cp "spark/target/classes:spark/target/test-classes:$cp" dev.hyson.spark.bench.SparkJsonBench "$file" "$mb"
+  -cp "spark/target/classes:spark/target/test-classes:$cp" dev.hyson.spark.bench.SparkJsonBench "$file" "$mb" "$runs"

@@ -6,6 +6,8 @@ import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
 import java.util.Random;
 import java.util.function.Function;
 import org.apache.spark.sql.Dataset;
@@ -18,8 +20,10 @@ import org.apache.spark.sql.types.StructType;
  * The end-to-end benchmark of issue #14 (run by {@code benchmarks/spark-1gb.sh}, not a unit test):
  * a generated JSON Lines file of 20 columns (flat and nested), read by {@code spark.read.json} and by
  * the hyson source with the same schema, in {@code local[2]}: a count, a filter and a group-by over
- * all columns' schema, then the same group-by with 3 of the 20 columns read. Prints wall times and
- * ratios. Arguments: the file (generated when missing), its size in MB.
+ * all columns' schema, a hash over all 20 columns, and a group-by reading 3 of the 20 columns. Each
+ * query runs {@code runs} times per source, the sources interleaved; prints every time, the medians
+ * and their ratios, and fails when the two sources' results differ. Arguments: the file (generated
+ * when missing), its size in MB, runs (default 3).
  */
 public final class SparkJsonBench {
     public static final String SCHEMA = "id BIGINT, user_id BIGINT, session STRING, event STRING, country STRING, device STRING,"
@@ -80,18 +84,10 @@ public final class SparkJsonBench {
         }
     }
 
-    static double time(String label, Function<Void, Object> run) {
-        long t0 = System.nanoTime();
-        Object result = run.apply(null);
-        double s = (System.nanoTime() - t0) / 1e9;
-        String shown = String.valueOf(result);
-        System.out.printf("  %-40s %8.2f s   result %s%n", label, s, shown.length() > 80 ? shown.substring(0, 80) + "..." : shown);
-        return s;
-    }
-
     public static void main(String[] args) throws IOException {
         Path file = Path.of(args[0]);
         long mb = args.length > 1 ? Long.parseLong(args[1]) : 1024;
+        int runs = args.length > 2 ? Integer.parseInt(args[2]) : 3;
         if (!Files.exists(file) || Files.size(file) < mb * 1_000_000L) {
             long t0 = System.nanoTime();
             generate(file, mb * 1_000_000L);
@@ -106,28 +102,51 @@ public final class SparkJsonBench {
         String path = file.toString();
         Function<String, Dataset<Row>> json = backend -> spark.read().schema(schema).json(path);
         Function<String, Dataset<Row>> hyson = backend -> spark.read().format("hyson").schema(schema).load(path);
-        System.out.printf("file %s, %d bytes, Spark %s, Java %s, hyson backend %s%n", path, Files.size(file), spark.version(),
-                System.getProperty("java.version"), dev.hyson.Json.backend());
+        System.out.printf("file %s, %d bytes, Spark %s, Java %s, hyson backend %s, %d runs per query and source (interleaved)%n",
+                path, Files.size(file), spark.version(), System.getProperty("java.version"), dev.hyson.Json.backend(), runs);
         // warm-up: the JIT and Spark's first-query costs on a slice of the work, not timed
         json.apply(null).limit(200_000).filter("quantity > 3").count();
         hyson.apply(null).limit(200_000).filter("quantity > 3").count();
+        hyson.apply(null).limit(200_000).select("country", "price", "rating").groupBy("country").count().collectAsList();
 
         String[] names = {"count", "filter (event = 'purchase' and price > 500)", "group-by country, device: sum, avg, count",
-            "pruned 3/20: group-by country, sum(price), max(rating)"};
-        double[][] t = new double[names.length][2];
-        for (int source = 0; source < 2; source++) {
-            Function<String, Dataset<Row>> read = source == 0 ? json : hyson;
-            System.out.println(source == 0 ? "spark.read.json:" : "hyson source:");
-            t[0][source] = time(names[0], v -> read.apply(null).count());
-            t[1][source] = time(names[1], v -> read.apply(null).filter("event = 'purchase' and price > 500").count());
-            t[2][source] = time(names[2], v -> read.apply(null).groupBy("country", "device")
-                    .agg(functions.sum("price"), functions.avg("quantity"), functions.count("id")).collectAsList().size());
-            t[3][source] = time(names[3], v -> read.apply(null).select("country", "price", "rating").groupBy("country")
-                    .agg(functions.sum("price"), functions.max("rating")).collectAsList().size());
-        }
-        System.out.println("ratio (spark.read.json time / hyson time):");
+            "all 20 columns: sum(hash(every column))", "pruned 3/20: group-by country, sum(price), max(rating)"};
+        List<Function<Dataset<Row>, Object>> queries = List.of(
+                df -> df.count(),
+                df -> df.filter("event = 'purchase' and price > 500").count(),
+                df -> df.groupBy("country", "device").agg(functions.sum("price"), functions.avg("quantity"), functions.count("id"))
+                        .collectAsList().size(),
+                df -> df.selectExpr("sum(cast(hash(id, user_id, session, event, country, device, price, quantity, discount, rating,"
+                        + " is_member, ts, url, referrer, message, tags, map_entries(attrs), geo, items, context) as bigint))")
+                        .first().get(0),
+                df -> df.select("country", "price", "rating").groupBy("country")
+                        .agg(functions.sum("price"), functions.max("rating")).collectAsList().size());
+        double[][] median = new double[names.length][2];
         for (int q = 0; q < names.length; q++) {
-            System.out.printf("  %-55s %6.2fx   (%.2f s vs %.2f s)%n", names[q], t[q][0] / t[q][1], t[q][0], t[q][1]);
+            double[][] t = new double[2][runs];
+            Object[] results = new Object[2];
+            for (int r = 0; r < runs; r++) {
+                for (int source = 0; source < 2; source++) {
+                    Dataset<Row> df = (source == 0 ? json : hyson).apply(null);
+                    long t0 = System.nanoTime();
+                    results[source] = queries.get(q).apply(df);
+                    t[source][r] = (System.nanoTime() - t0) / 1e9;
+                }
+            }
+            if (!String.valueOf(results[0]).equals(String.valueOf(results[1]))) {
+                throw new IllegalStateException(names[q] + ": spark.read.json gave " + results[0] + ", hyson " + results[1]);
+            }
+            for (int source = 0; source < 2; source++) {
+                Arrays.sort(t[source]);
+                median[q][source] = t[source][runs / 2];
+            }
+            System.out.printf("  %-55s spark.read.json %s s, hyson %s s (result %s)%n", names[q], Arrays.toString(t[0]),
+                    Arrays.toString(t[1]), results[1]);
+        }
+        System.out.println("median wall time, ratio (spark.read.json / hyson):");
+        for (int q = 0; q < names.length; q++) {
+            System.out.printf("  %-55s %6.2f s vs %6.2f s   %5.2fx%n", names[q], median[q][0], median[q][1],
+                    median[q][0] / median[q][1]);
         }
         spark.stop();
     }
