@@ -49,8 +49,8 @@ public final class HysonFunctions {
     }
 
     /**
-     * Registers {@code hyson_from_json} in {@code spark}'s function registry (replacing an earlier
-     * registration of the same name).
+     * Registers {@code hyson_from_json} in {@code spark}'s function registry; does nothing when the
+     * session already has it (from an earlier call or from {@link HysonSparkExtensions}).
      *
      * @param spark a classic (not Spark Connect) session
      * @throws IllegalArgumentException when {@code spark} is a Spark Connect session
@@ -61,12 +61,10 @@ public final class HysonFunctions {
                     + " (Spark Connect clients cannot register functions)");
         }
         FunctionRegistry registry = classic.sessionState().functionRegistry();
+        if (registry.functionExists(FunctionRegistry$.MODULE$.builtinFunctionIdentifier(NAME))) {
+            return;
+        }
         registry.registerFunction(FunctionRegistry$.MODULE$.builtinFunctionIdentifier(NAME), info(), HysonFunctions::build);
-    }
-
-    static boolean registered(SparkSession spark) {
-        return spark instanceof org.apache.spark.sql.classic.SparkSession classic
-                && classic.sessionState().functionRegistry().functionExists(FunctionRegistry$.MODULE$.builtinFunctionIdentifier(NAME));
     }
 
     static ExpressionInfo info() {
@@ -121,10 +119,7 @@ public final class HysonFunctions {
      * @throws IllegalArgumentException without an active classic session
      */
     public static Column hyson_from_json(Column json, DataType schema, Map<String, String> options) {
-        SparkSession spark = SparkSession.active();
-        if (!registered(spark)) {
-            register(spark);
-        }
+        register(SparkSession.active());
         Column[] kv = new Column[options.size() * 2];
         int i = 0;
         for (Map.Entry<String, String> e : options.entrySet()) {

@@ -53,10 +53,10 @@ final class HysonMetrics {
 
     /**
      * @param name the metric
-     * @param value its value for this task so far
+     * @param value its value for this task so far, read each time Spark asks
      * @return the task metric
      */
-    static CustomTaskMetric task(String name, long value) {
+    static CustomTaskMetric task(String name, java.util.function.LongSupplier value) {
         return new CustomTaskMetric() {
             @Override
             public String name() {
@@ -65,7 +65,7 @@ final class HysonMetrics {
 
             @Override
             public long value() {
-                return value;
+                return value.getAsLong();
             }
         };
     }
