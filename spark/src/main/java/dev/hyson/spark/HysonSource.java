@@ -66,7 +66,7 @@ public final class HysonSource implements TableProvider, DataSourceRegister {
         List<String> paths = paths(options.asCaseSensitiveMap());
         Map<String, String> rest = new HashMap<>(options.asCaseSensitiveMap());
         rest.keySet().removeIf(k -> k.equalsIgnoreCase("path") || k.equalsIgnoreCase("paths"));
-        new ReadOptions(rest, "UTC", "_corrupt_record"); // rejects multiLine and bad hyson options early
+        new ReadOptions(rest, "UTC", "_corrupt_record").checkFileOptions(); // multiLine, lineSep, bad hyson options: early
         return SparkSession.active().read().options(rest).json(paths.toArray(new String[0])).schema();
     }
 
@@ -77,6 +77,7 @@ public final class HysonSource implements TableProvider, DataSourceRegister {
         }
         SQLConf conf = SQLConf.get();
         ReadOptions options = new ReadOptions(properties, conf.sessionLocalTimeZone(), conf.columnNameOfCorruptRecord());
+        options.checkFileOptions();
         return new HysonTable(paths(properties), schema, options, Map.copyOf(properties));
     }
 

@@ -38,12 +38,38 @@ final class ReadOptions implements Serializable {
         this.options = Map.copyOf(m);
         this.timeZone = timeZone;
         this.defaultCorruptColumn = defaultCorruptColumn;
+        backendName();
+    }
+
+    /**
+     * Refuses the options that change how a file is cut into records, which the source does not
+     * implement: {@code multiLine=true}, {@code lineSep}, an {@code encoding}/{@code charset} other
+     * than UTF-8.
+     *
+     * @throws IllegalArgumentException naming the option
+     */
+    void checkFileOptions() {
         String multiLine = options.get("multiline");
         if (multiLine != null && Boolean.parseBoolean(multiLine.trim())) {
             throw new IllegalArgumentException("the hyson source reads JSON Lines only: multiLine=true is not supported"
                     + " (use spark.read.json for multi-line JSON)");
         }
-        backendName();
+        String lineSep = options.get("linesep");
+        if (lineSep != null) {
+            throw new IllegalArgumentException("the hyson source splits lines at LF, CR and CR LF, as spark.read.json does"
+                    + " without lineSep: lineSep '" + printable(lineSep) + "' is not supported (remove it, or use spark.read.json)");
+        }
+        for (String key : new String[] {"encoding", "charset"}) {
+            String enc = options.get(key);
+            if (enc != null && !enc.trim().replace("-", "").replace("_", "").equalsIgnoreCase("UTF8")) {
+                throw new IllegalArgumentException("the hyson source reads UTF-8 JSON Lines: " + key + " '" + enc
+                        + "' is not supported (use spark.read.json)");
+            }
+        }
+    }
+
+    private static String printable(String s) {
+        return s.replace("\r", "\\r").replace("\n", "\\n").replace("\t", "\\t");
     }
 
     /** @return Spark's JSON options for these, as {@code spark.read.json} builds them */

@@ -19,9 +19,9 @@
  * {@code columnNameOfCorruptRecord}, {@code DROPMALFORMED}, {@code FAILFAST}).
  *
  * <p>Spark's JSON options apply as {@code spark.read.json} applies them (modes, date and timestamp
- * formats, time zone, locale, allow* leniencies through the fallback); {@code multiLine} is not
- * supported (the source reads JSON Lines only). Without a schema, the schema is inferred by Spark's
- * JSON inference over the same files ({@code samplingRatio} applies), a pass with Jackson; give a
- * schema to skip it.
+ * formats, time zone, locale, allow* leniencies through the fallback); {@code multiLine=true},
+ * {@code lineSep} and encodings other than UTF-8 are refused (the source reads UTF-8 JSON Lines
+ * only). Without a schema, the schema is inferred by Spark's JSON inference over the same files
+ * ({@code samplingRatio} applies), a pass with Jackson; give a schema to skip it.
  */
 package dev.hyson.spark;

@@ -238,6 +238,14 @@ class HysonSourceTest {
         Exception multiLine = assertThrows(Exception.class,
                 () -> spark().read().format("hyson").schema(SCHEMA).option("multiLine", "true").load(clean.toString()).count());
         assertTrue(rootMessage(multiLine).contains("JSON Lines only"), rootMessage(multiLine));
+        Exception lineSep = assertThrows(Exception.class,
+                () -> spark().read().format("hyson").schema(SCHEMA).option("lineSep", "|").load(clean.toString()).count());
+        assertTrue(rootMessage(lineSep).contains("lineSep '|' is not supported"), rootMessage(lineSep));
+        Exception encoding = assertThrows(Exception.class,
+                () -> spark().read().format("hyson").schema(SCHEMA).option("encoding", "UTF-16LE").load(clean.toString()).count());
+        assertTrue(rootMessage(encoding).contains("encoding 'UTF-16LE' is not supported"), rootMessage(encoding));
+        // UTF-8 named explicitly is what the source reads anyway
+        assertEquals(3000, spark().read().format("hyson").schema(SCHEMA).option("encoding", "utf-8").load(clean.toString()).count());
         Exception backend = assertThrows(Exception.class,
                 () -> spark().read().format("hyson").schema(SCHEMA).option("backend", "gpu").load(clean.toString()).count());
         assertTrue(rootMessage(backend).contains("not one of auto, native, java"), rootMessage(backend));
