@@ -11,10 +11,10 @@ mb=${2:-1024}
 backend=${3:-auto}
 runs=${4:-3}
 mkdir -p "$(dirname "$file")"
-mvn -B -q -ntp -pl java install -DskipTests
-mvn -B -q -ntp -pl spark test-compile
+mvn -B -q -ntp -Dstyle.color=never -pl java -am install -DskipTests
+mvn -B -q -ntp -Dstyle.color=never -pl spark test-compile
 cpfile=$(mktemp)
-mvn -B -q -ntp -pl spark dependency:build-classpath -Dmdep.includeScope=test -Dmdep.outputFile="$cpfile"
+mvn -B -q -ntp -Dstyle.color=never -pl spark dependency:build-classpath -Dmdep.includeScope=test -Dmdep.outputFile="$cpfile"
 cp=$(cat "$cpfile")
 rm -f "$cpfile"
 opens=""

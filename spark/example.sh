@@ -4,10 +4,10 @@
 #   bash spark/example.sh [FILE]
 set -euo pipefail
 cd "$(dirname "$0")/.."
-mvn -B -q -ntp -pl java install -DskipTests
-mvn -B -q -ntp -pl spark test-compile
+mvn -B -q -ntp -Dstyle.color=never -pl java -am install -DskipTests
+mvn -B -q -ntp -Dstyle.color=never -pl spark test-compile
 cpfile=$(mktemp)
-mvn -B -q -ntp -pl spark dependency:build-classpath -Dmdep.includeScope=test -Dmdep.outputFile="$cpfile"
+mvn -B -q -ntp -Dstyle.color=never -pl spark dependency:build-classpath -Dmdep.includeScope=test -Dmdep.outputFile="$cpfile"
 cp=$(cat "$cpfile")
 rm -f "$cpfile"
 opens=""

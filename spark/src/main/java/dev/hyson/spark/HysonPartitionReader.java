@@ -26,6 +26,7 @@ import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.catalyst.json.JSONOptions;
 import org.apache.spark.sql.connector.metric.CustomTaskMetric;
 import org.apache.spark.sql.connector.read.PartitionReader;
+import org.apache.spark.sql.sources.Filter;
 import org.apache.spark.sql.types.StructType;
 
 /**
@@ -57,6 +58,15 @@ final class HysonPartitionReader implements PartitionReader<InternalRow> {
     private long sparkLines;
 
     HysonPartitionReader(HysonPartition partition, Configuration conf, StructType schema, ReadOptions options) {
+        this(partition, conf, schema, options, List.of());
+    }
+
+    /**
+     * @param filters the filters pushed into the parse, as {@code spark.read.json} pushes them into its
+     *     {@code JacksonParser} (empty for none)
+     */
+    HysonPartitionReader(HysonPartition partition, Configuration conf, StructType schema, ReadOptions options,
+            List<Filter> filters) {
         this.splits = partition.splits();
         this.conf = conf;
         this.scanConfig = options.scanConfig();
@@ -65,8 +75,8 @@ final class HysonPartitionReader implements PartitionReader<InternalRow> {
         this.auto = selection.isAuto();
         this.nativeBackend = scanner.name().equals("native");
         JSONOptions json = options.json();
-        this.spark = new SparkRecords(schema, json);
-        this.rows = new TapeRows(schema, json.columnNameOfCorruptRecord(), json);
+        this.spark = new SparkRecords(schema, json, filters);
+        this.rows = new TapeRows(schema, json.columnNameOfCorruptRecord(), json, filters);
     }
 
     @Override
@@ -99,6 +109,9 @@ final class HysonPartitionReader implements PartitionReader<InternalRow> {
                 }
                 if (ok) {
                     InternalRow row = rows.row(tape, buf);
+                    if (row == TapeRows.FILTERED) {
+                        continue; // a pushed filter failed: no row, as spark.read.json gives none
+                    }
                     if (row != null) {
                         current = row;
                         return true;

@@ -24,6 +24,7 @@ import org.apache.spark.sql.connector.read.PartitionReader;
 import org.apache.spark.sql.connector.read.PartitionReaderFactory;
 import org.apache.spark.sql.connector.read.Scan;
 import org.apache.spark.sql.internal.SQLConf;
+import org.apache.spark.sql.sources.Filter;
 import org.apache.spark.sql.types.StructType;
 import org.apache.spark.util.SerializableConfiguration;
 
@@ -37,12 +38,15 @@ final class HysonScan implements Scan, Batch {
     private final StructType readSchema;
     private final ReadOptions options;
     private final Map<String, String> rawOptions;
+    private final List<Filter> filters;
 
-    HysonScan(List<String> paths, StructType readSchema, ReadOptions options, Map<String, String> rawOptions) {
+    HysonScan(List<String> paths, StructType readSchema, ReadOptions options, Map<String, String> rawOptions,
+            List<Filter> filters) {
         this.paths = paths;
         this.readSchema = readSchema;
         this.options = options;
         this.rawOptions = rawOptions;
+        this.filters = filters;
     }
 
     @Override
@@ -55,8 +59,8 @@ final class HysonScan implements Scan, Batch {
         Backends.Selection s = options.backend();
         String backend = s.scanner == null ? "unavailable (" + s.error + ")"
                 : s.scanner.name() + " " + s.scanner.kernel() + (s.fallbackReason == null ? "" : " (" + s.fallbackReason + ")");
-        return "HysonScan[backend on the driver: " + backend + ", columns: " + readSchema.catalogString() + ", paths: "
-                + paths + "]";
+        return "HysonScan[backend on the driver: " + backend + ", columns: " + readSchema.catalogString()
+                + (filters.isEmpty() ? "" : ", pushed filters: " + filters) + ", paths: " + paths + "]";
     }
 
     @Override
@@ -211,7 +215,7 @@ final class HysonScan implements Scan, Batch {
         SparkSession spark = SparkSession.active();
         Broadcast<SerializableConfiguration> conf = JavaSparkContext.fromSparkContext(spark.sparkContext())
                 .broadcast(new SerializableConfiguration(hadoopConf(spark)));
-        return new ReaderFactory(conf, readSchema, options);
+        return new ReaderFactory(conf, readSchema, options, filters);
     }
 
     /** Creates the readers on the executors; serialized with the tasks. */
@@ -220,17 +224,19 @@ final class HysonScan implements Scan, Batch {
         private final Broadcast<SerializableConfiguration> conf;
         private final StructType schema;
         private final ReadOptions options;
+        private final Filter[] filters;
 
-        ReaderFactory(Broadcast<SerializableConfiguration> conf, StructType schema, ReadOptions options) {
+        ReaderFactory(Broadcast<SerializableConfiguration> conf, StructType schema, ReadOptions options, List<Filter> filters) {
             this.conf = conf;
             this.schema = schema;
             this.options = options;
+            this.filters = filters.toArray(new Filter[0]);
         }
 
         @Override
         public PartitionReader<InternalRow> createReader(InputPartition partition) {
             HysonSource.logBackendOnce(options);
-            return new HysonPartitionReader((HysonPartition) partition, conf.value().value(), schema, options);
+            return new HysonPartitionReader((HysonPartition) partition, conf.value().value(), schema, options, List.of(filters));
         }
     }
 }

@@ -6,12 +6,17 @@ import java.util.Map;
 import java.util.Set;
 import org.apache.spark.sql.connector.catalog.SupportsRead;
 import org.apache.spark.sql.connector.catalog.TableCapability;
+import org.apache.spark.sql.catalyst.StructFilters;
 import org.apache.spark.sql.connector.read.ScanBuilder;
+import org.apache.spark.sql.errors.QueryCompilationErrors;
+import org.apache.spark.sql.connector.read.SupportsPushDownFilters;
 import org.apache.spark.sql.connector.read.SupportsPushDownRequiredColumns;
+import org.apache.spark.sql.internal.SQLConf;
+import org.apache.spark.sql.sources.Filter;
 import org.apache.spark.sql.types.StructType;
 import org.apache.spark.sql.util.CaseInsensitiveStringMap;
 
-/** JSON Lines files as a table that can be read in batches, with column pruning. */
+/** JSON Lines files as a table that can be read in batches, with column pruning and filter pushdown. */
 final class HysonTable implements SupportsRead {
     private final List<String> paths;
     private final StructType schema;
@@ -46,9 +51,34 @@ final class HysonTable implements SupportsRead {
         return new Builder();
     }
 
-    /** Takes the columns a query needs; Spark calls {@link #pruneColumns} before {@link #build}. */
-    private final class Builder implements ScanBuilder, SupportsPushDownRequiredColumns {
+    /** Throws Spark's own (checked) AnalysisException from a method that cannot declare it. */
+    @SuppressWarnings("unchecked")
+    private static <T extends Throwable> RuntimeException sneaky(Throwable t) throws T {
+        throw (T) t;
+    }
+
+    /**
+     * Takes the filters and the columns a query needs; Spark calls {@link #pushFilters}, then
+     * {@link #pruneColumns}, then {@link #build}. Filters are pushed as {@code spark.read.json}
+     * pushes them into its parser ({@code spark.sql.json.filterPushdown.enabled}, the filters
+     * Spark's {@code StructFilters} can evaluate): a row whose pushed filters fail is dropped as soon
+     * as the members they read are set, the rest of its line unread. Every filter is still evaluated
+     * by Spark after the scan.
+     */
+    private final class Builder implements ScanBuilder, SupportsPushDownRequiredColumns, SupportsPushDownFilters {
         private StructType required = schema;
+        private Filter[] pushed = new Filter[0];
+
+        @Override
+        public Filter[] pushFilters(Filter[] filters) {
+            pushed = SQLConf.get().jsonFilterPushDown() ? StructFilters.pushedFilters(filters, schema) : new Filter[0];
+            return filters;
+        }
+
+        @Override
+        public Filter[] pushedFilters() {
+            return pushed.clone();
+        }
 
         @Override
         public void pruneColumns(StructType requiredSchema) {
@@ -57,7 +87,13 @@ final class HysonTable implements SupportsRead {
 
         @Override
         public HysonScan build() {
-            return new HysonScan(paths, required, options, rawOptions);
+            String corrupt = options.json().columnNameOfCorruptRecord();
+            if (required.length() == 1 && required.fields()[0].name().equals(corrupt)) {
+                // as spark.read.json: a query reading only the corrupt-record column would see no corrupt
+                // record (nothing else is converted), so Spark refuses it
+                throw HysonTable.<RuntimeException>sneaky(QueryCompilationErrors.queryFromRawFilesIncludeCorruptRecordColumnError());
+            }
+            return new HysonScan(paths, required, options, rawOptions, List.of(pushed));
         }
     }
 }

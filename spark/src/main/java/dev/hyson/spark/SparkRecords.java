@@ -10,6 +10,7 @@ import org.apache.spark.sql.catalyst.json.JSONOptions;
 import org.apache.spark.sql.catalyst.json.JacksonParser;
 import org.apache.spark.sql.catalyst.util.FailureSafeParser;
 import org.apache.spark.sql.catalyst.util.ParseMode;
+import org.apache.spark.sql.sources.Filter;
 import org.apache.spark.sql.types.DataType;
 import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
@@ -34,11 +35,20 @@ final class SparkRecords {
      *     nullable string, as Spark requires
      */
     SparkRecords(StructType schema, JSONOptions json) {
+        this(schema, json, java.util.List.of());
+    }
+
+    /**
+     * @param schema the required columns (the corrupt-record column included when asked for)
+     * @param json Spark's options
+     * @param filters filters pushed into the parser, as {@code spark.read.json} pushes them
+     */
+    SparkRecords(StructType schema, JSONOptions json, java.util.List<Filter> filters) {
         this.mode = json.parseMode();
         this.corruptColumn = json.columnNameOfCorruptRecord();
         verifyCorruptColumn(schema, corruptColumn);
         StructType actual = actualSchema(schema, corruptColumn);
-        JacksonParser raw = new JacksonParser(actual, json, true, JacksonParser.$lessinit$greater$default$4());
+        JacksonParser raw = new JacksonParser(actual, json, true, CollectionConverters.asScala(filters).toList());
         scala.Function2<JsonFactory, byte[], JsonParser> create = SparkRecords::createParser;
         scala.Function1<byte[], UTF8String> literal = UTF8String::fromBytes;
         scala.Function1<byte[], scala.collection.Iterable<InternalRow>> parse = record -> raw.parse(record, create, literal);

@@ -11,6 +11,7 @@ import java.util.Map;
 import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.catalyst.expressions.GenericInternalRow;
 import org.apache.spark.sql.catalyst.json.JSONOptions;
+import org.apache.spark.sql.catalyst.json.JsonFilters;
 import org.apache.spark.sql.catalyst.util.ArrayBasedMapData;
 import org.apache.spark.sql.catalyst.util.DateFormatter;
 import org.apache.spark.sql.catalyst.util.DateFormatter$;
@@ -18,6 +19,7 @@ import org.apache.spark.sql.catalyst.util.GenericArrayData;
 import org.apache.spark.sql.catalyst.util.LegacyDateFormats$;
 import org.apache.spark.sql.catalyst.util.TimestampFormatter;
 import org.apache.spark.sql.catalyst.util.TimestampFormatter$;
+import org.apache.spark.sql.sources.Filter;
 import org.apache.spark.sql.types.ArrayType;
 import org.apache.spark.sql.types.BinaryType;
 import org.apache.spark.sql.types.BooleanType;
@@ -213,11 +215,20 @@ final class TapeRows {
         }
     }
 
+    /** What {@link #row} returns for a line whose pushed filters failed: no row (compared by identity). */
+    static final InternalRow FILTERED = new GenericInternalRow(0);
+
     /** The row of a query that reads no column: immutable, shared. */
     private static final InternalRow EMPTY = new GenericInternalRow(0);
 
     private final Struct root;
     private final boolean supported;
+    /** The pushed filters, evaluated as JacksonParser evaluates them, or null. */
+    private final JsonFilters filters;
+    /** Per root field: its index in the schema without the corrupt-record column (what the filters index). */
+    private final int[] filterIndex;
+    /** Whether every field's filter index is its own (no corrupt-record column, or it comes last). */
+    private final boolean filterSharesRow;
     private final TimestampFormatter timestamps;
     private final DateFormatter dates;
 
@@ -233,7 +244,30 @@ final class TapeRows {
      * @param json Spark's options (formats, time zone, locale)
      */
     TapeRows(StructType schema, String corruptColumn, JSONOptions json) {
+        this(schema, corruptColumn, json, java.util.List.of());
+    }
+
+    /**
+     * @param schema the columns to build (the corrupt-record column, if any, included)
+     * @param corruptColumn the corrupt-record column's name, left null in every row built, or null
+     * @param json Spark's options (formats, time zone, locale)
+     * @param pushed filters pushed into the parse: evaluated on the row as each member is set, as
+     *     {@code JacksonParser} evaluates them ({@code JsonFilters}), the line dropped when one fails
+     */
+    TapeRows(StructType schema, String corruptColumn, JSONOptions json, java.util.List<Filter> pushed) {
         this.root = new Struct(schema, corruptColumn);
+        StructType actual = SparkRecords.actualSchema(schema, corruptColumn);
+        this.filters = pushed.isEmpty() ? null
+                : new JsonFilters(scala.jdk.javaapi.CollectionConverters.asScala(pushed).toList(), actual);
+        this.filterIndex = new int[schema.length()];
+        for (int i = 0, a = 0; i < schema.length(); i++) {
+            filterIndex[i] = schema.fields()[i].name().equals(corruptColumn) ? -1 : a++;
+        }
+        boolean shares = true;
+        for (int i = 0; i < filterIndex.length; i++) {
+            shares &= filterIndex[i] == i || filterIndex[i] == -1 && i == filterIndex.length - 1;
+        }
+        this.filterSharesRow = shares;
         this.supported = supportedSchema(schema);
         this.timestamps = TimestampFormatter$.MODULE$.apply(json.timestampFormatInRead(), json.zoneId(), json.locale(),
                 LegacyDateFormats$.MODULE$.FAST_DATE_FORMAT(), true);
@@ -312,6 +346,9 @@ final class TapeRows {
         if (root.width == 0) {
             return EMPTY; // count(*) and the like: the scan has validated the line, no member is read
         }
+        if (filters != null) {
+            return rootFiltered();
+        }
         Object r = struct(root, 0);
         return r == MISS ? null : (InternalRow) r;
     }
@@ -350,6 +387,63 @@ final class TapeRows {
             p = pos;
         }
         pos = p;
+        return new GenericInternalRow(values);
+    }
+
+    /**
+     * The root struct with pushed filters: {@code JacksonParser.convertObject}'s order, the filters
+     * asked after each member is set (on a row laid out without the corrupt-record column), the
+     * members after a failing one not read.
+     */
+    private InternalRow rootFiltered() {
+        Struct s = root;
+        int members = (int) e[1];
+        int p = 2;
+        Object[] values = new Object[s.width];
+        Object[] view = filterSharesRow ? values : new Object[s.width];
+        GenericInternalRow viewRow = new GenericInternalRow(view);
+        filters.reset();
+        for (int m = 0; m < members; m++) {
+            long name = e[p];
+            int tag = Tape.tag(name);
+            int f;
+            if (tag == Tape.STR_ASCII || tag == Tape.STR_UTF8) {
+                int len = (int) e[p + 1];
+                if (len > MAX_NAME_BYTES) {
+                    return null;
+                }
+                f = s.field(m, in, (int) Tape.payload(name) + 1, len);
+            } else {
+                Integer found = s.byName.get(string(p).toString());
+                f = found == null ? -1 : found;
+            }
+            p += 2;
+            if (f < 0) {
+                p = skip(p);
+                continue;
+            }
+            Object v = value(s.convs[f], p);
+            if (v == MISS) {
+                return null;
+            }
+            values[f] = v;
+            int a = filterIndex[f];
+            if (view != values) {
+                view[a] = v;
+            }
+            boolean skip;
+            try {
+                skip = filters.skipRow(viewRow, a);
+            } catch (AssertionError repeated) {
+                // a repeated name counted twice against a filter: JacksonParser takes that error as a bad
+                // record, so the line is Spark's to read
+                return null;
+            }
+            if (skip) {
+                return FILTERED;
+            }
+            p = pos;
+        }
         return new GenericInternalRow(values);
     }
 

@@ -120,6 +120,8 @@ final class GeneratedLines {
         "{\"events\":[{\"kind\":\"k\",\"at\":\"bad\"}]}",
         "{\"nums\":[1,\"2\"]}",
         "{\"_corrupt_record\":\"given in the record\"}",
+        "{\"s\":\"first\",\"i\":7,\"s\":\"second\"}",   // a pushed filter on s sees "first"; the row, without one, "second"
+        "{\"i\":-7,\"s\":\"filtered\", broken after the filtered member",
         "{\"S\":\"names differ in case only\",\"L\":5,\"User\":{\"ID\":1}}",
         "{\"s\":\"\",\"tags\":[],\"attrs\":{},\"user\":{},\"events\":[{}]}",
         "{\"d\":1E2,\"f\":-1.5e-3,\"dec\":-0.000,\"l\":-0,\"i\":-2147483648,\"sh\":-32768,\"b\":-128}",

@@ -166,6 +166,66 @@ class HysonSourceTest {
 
     @ParameterizedTest
     @MethodSource("dev.hyson.spark.SparkTests#backends")
+    void pushedFiltersAsSparkPushesThem(String backend) {
+        String[] conditions = {"s = 'second'", "s = 'first'", "i > 0 AND s IS NOT NULL", "i < 0", "flag AND l > 100",
+            "s IN ('plain', 'first') OR d > 1.0", "user.id > 500000", "_corrupt_record IS NOT NULL OR i = 7"};
+        for (String condition : conditions) {
+            for (StructType schema : new StructType[] {SCHEMA, WITH_CORRUPT}) {
+                if (condition.contains("_corrupt_record") && schema == SCHEMA) {
+                    continue;
+                }
+                Dataset<Row> actual = hyson(backend, Map.of()).schema(schema).load(messy.toString()).filter(condition);
+                List<String> expected = canonical(json(Map.of()).schema(schema).json(messy.toString()).filter(condition));
+                assertEquals(expected, canonical(actual), condition + " on " + schema.simpleString());
+                // count() reads only the filter's columns: compared with Spark's count of the same query
+                assertEquals(json(Map.of()).schema(schema).json(messy.toString()).filter(condition).count(), actual.count(), condition);
+            }
+        }
+        // the plan names the pushed filters, and a filter Spark's JSON reader cannot push is not pushed
+        String plan = hyson(backend, Map.of()).schema(SCHEMA).load(messy.toString()).filter("i > 0 AND length(s) > 3")
+                .queryExecution().executedPlan().toString();
+        assertTrue(plan.contains("pushed filters: [IsNotNull(i), IsNotNull(s), GreaterThan(i,0)]"), plan);
+        // the duplicate-name line: Spark's pushdown drops it on the first s, so the row with s = 'second' is not there
+        assertEquals(0, hyson(backend, Map.of()).schema(SCHEMA).load(messy.toString()).filter("s = 'second'").count());
+        // a repeated name counted twice against a filter is a bad record to JacksonParser: the line goes to Spark
+        for (String condition : new String[] {"i = 7 AND s = 'first'", "i = 7 AND s = 'second'", "i = 7"}) {
+            assertEquals(json(Map.of()).schema(SCHEMA).json(messy.toString()).filter(condition).count(),
+                    hyson(backend, Map.of()).schema(SCHEMA).load(messy.toString()).filter(condition).count(), condition);
+        }
+        // without pushdown, last wins, as spark.read.json gives it then
+        spark().conf().set("spark.sql.json.filterPushdown.enabled", "false");
+        try {
+            assertEquals(canonical(json(Map.of()).schema(SCHEMA).json(messy.toString()).filter("s = 'second'")),
+                    canonical(hyson(backend, Map.of()).schema(SCHEMA).load(messy.toString()).filter("s = 'second'")));
+            assertEquals(1, hyson(backend, Map.of()).schema(SCHEMA).load(messy.toString()).filter("s = 'second'").count());
+        } finally {
+            spark().conf().unset("spark.sql.json.filterPushdown.enabled");
+        }
+    }
+
+    @Test
+    void onlyTheCorruptColumnIsRefusedAsSparkRefusesIt() {
+        Exception expected = assertThrows(Exception.class,
+                () -> json(Map.of()).schema(WITH_CORRUPT).json(messy.toString()).select("_corrupt_record").collectAsList());
+        Exception actual = assertThrows(Exception.class,
+                () -> hyson("java", Map.of()).schema(WITH_CORRUPT).load(messy.toString()).select("_corrupt_record").collectAsList());
+        assertTrue(rootMessage(expected).contains("QUERY_ONLY_CORRUPT_RECORD_COLUMN"), rootMessage(expected));
+        assertTrue(rootMessage(actual).contains("QUERY_ONLY_CORRUPT_RECORD_COLUMN"), rootMessage(actual));
+        // cached, every column is read and the corrupt records are there, as in Spark
+        Dataset<Row> cached = hyson("java", Map.of()).schema(WITH_CORRUPT).load(messy.toString()).cache();
+        Dataset<Row> sparkCached = json(Map.of()).schema(WITH_CORRUPT).json(messy.toString()).cache();
+        try {
+            long corrupt = sparkCached.filter("_corrupt_record IS NOT NULL").count();
+            assertTrue(corrupt > 10, "corrupt records: " + corrupt);
+            assertEquals(corrupt, cached.filter("_corrupt_record IS NOT NULL").count());
+        } finally {
+            cached.unpersist(true);
+            sparkCached.unpersist(true); // later tests compare against Spark reading the file, not this cache
+        }
+    }
+
+    @ParameterizedTest
+    @MethodSource("dev.hyson.spark.SparkTests#backends")
     void gzipIsOneSplit(String backend) throws IOException {
         Path gz = GeneratedLines.gzip(crlf, dir.resolve("crlf.jsonl.gz"));
         Dataset<Row> df = hyson(backend, Map.of("maxSplitBytes", "100")).schema(WITH_CORRUPT).load(gz.toString());

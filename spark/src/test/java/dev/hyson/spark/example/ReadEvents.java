@@ -10,7 +10,8 @@ import org.apache.spark.sql.types.StructType;
 
 /**
  * The README's Spark example, runnable: {@code bash spark/example.sh [FILE]} reads a JSON Lines file
- * (by default the bundled {@code events.jsonl}, two malformed lines among 42) with the {@code hyson}
+ * (by default the bundled {@code events.jsonl}: 42 lines, one malformed and one whose price is not a
+ * number) with the {@code hyson}
  * source and parses a string column with {@code hyson_from_json}.
  */
 public final class ReadEvents {
@@ -25,9 +26,11 @@ public final class ReadEvents {
 
         StructType schema = StructType.fromDDL("id BIGINT, event STRING, country STRING, price DOUBLE, ts TIMESTAMP,"
                 + " tags ARRAY<STRING>, user STRUCT<name: STRING, premium: BOOLEAN>, _corrupt_record STRING");
-        Dataset<Row> events = spark.read().format("hyson").schema(schema).load(path);
+        // cached: every column read, so every line that does not fit the schema is a corrupt record
+        // (as with spark.read.json, a query reading fewer columns converts, and so checks, fewer values)
+        Dataset<Row> events = spark.read().format("hyson").schema(schema).load(path).cache();
         events.groupBy("country").sum("price").orderBy("country").show();
-        events.filter(col("_corrupt_record").isNotNull()).select("_corrupt_record").show(false);
+        events.filter(col("_corrupt_record").isNotNull()).select("id", "_corrupt_record").show(false);
 
         // hyson_from_json: JSON held in a string column, as from_json reads it
         Dataset<Row> raw = spark.read().text(path);
