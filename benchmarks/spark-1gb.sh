@@ -6,15 +6,17 @@
 #   bash benchmarks/spark-1gb.sh [FILE] [SIZE_MB] [BACKEND] [RUNS]   (defaults: /tmp/hyson-spark/events.jsonl 1024 auto 3)
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# quiet Maven steps; their output (errors only) without the colour resets Maven 3.8 prints even with -B -q
+quiet_mvn() { mvn -B -q -ntp "$@" 2>&1 | sed 's/\x1b\[[0-9;]*m//g'; }
 file=${1:-/tmp/hyson-spark/events.jsonl}
 mb=${2:-1024}
 backend=${3:-auto}
 runs=${4:-3}
 mkdir -p "$(dirname "$file")"
-mvn -B -q -ntp -Dstyle.color=never -pl java -am install -DskipTests
-mvn -B -q -ntp -Dstyle.color=never -pl spark test-compile
+quiet_mvn -pl java -am install -DskipTests
+quiet_mvn -pl spark test-compile
 cpfile=$(mktemp)
-mvn -B -q -ntp -Dstyle.color=never -pl spark dependency:build-classpath -Dmdep.includeScope=test -Dmdep.outputFile="$cpfile"
+quiet_mvn -pl spark dependency:build-classpath -Dmdep.includeScope=test -Dmdep.outputFile="$cpfile"
 cp=$(cat "$cpfile")
 rm -f "$cpfile"
 opens=""

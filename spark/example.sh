@@ -4,10 +4,12 @@
 #   bash spark/example.sh [FILE]
 set -euo pipefail
 cd "$(dirname "$0")/.."
-mvn -B -q -ntp -Dstyle.color=never -pl java -am install -DskipTests
-mvn -B -q -ntp -Dstyle.color=never -pl spark test-compile
+# quiet Maven steps; their output (errors only) without the colour resets Maven 3.8 prints even with -B -q
+quiet_mvn() { mvn -B -q -ntp "$@" 2>&1 | sed 's/\x1b\[[0-9;]*m//g'; }
+quiet_mvn -pl java -am install -DskipTests
+quiet_mvn -pl spark test-compile
 cpfile=$(mktemp)
-mvn -B -q -ntp -Dstyle.color=never -pl spark dependency:build-classpath -Dmdep.includeScope=test -Dmdep.outputFile="$cpfile"
+quiet_mvn -pl spark dependency:build-classpath -Dmdep.includeScope=test -Dmdep.outputFile="$cpfile"
 cp=$(cat "$cpfile")
 rm -f "$cpfile"
 opens=""
