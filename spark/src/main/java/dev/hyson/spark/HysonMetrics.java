@@ -12,6 +12,7 @@ final class HysonMetrics {
     static final String NATIVE_LINES = "hysonNativeLines";
     static final String JAVA_LINES = "hysonJavaLines";
     static final String SPARK_LINES = "hysonSparkParsedLines";
+    static final String PREFIX_LINES = "hysonPrefixFilteredLines";
 
     private HysonMetrics() {
     }
@@ -22,6 +23,7 @@ final class HysonMetrics {
             new Sum(NATIVE_LINES, "lines scanned by hyson's native backend"),
             new Sum(JAVA_LINES, "lines scanned by hyson's Java backend"),
             new Sum(SPARK_LINES, "lines parsed by Spark's JacksonParser (malformed or lenient)"),
+            new Sum(PREFIX_LINES, "lines dropped by a pushed filter on a prefix, the rest unscanned"),
         };
     }
 

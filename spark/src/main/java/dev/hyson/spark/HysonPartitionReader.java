@@ -44,6 +44,8 @@ final class HysonPartitionReader implements PartitionReader<InternalRow> {
     private final TapeRows rows;
     private final SparkRecords spark;
     private final Tape tape = new Tape();
+    /** The event tape a line's prefix is scanned into when pushed filters may drop the line early. */
+    private final Tape prefixTape = new Tape();
 
     private int nextSplit;
     private InputStream in;
@@ -56,6 +58,13 @@ final class HysonPartitionReader implements PartitionReader<InternalRow> {
     private long nativeLines;
     private long javaLines;
     private long sparkLines;
+    private long prefixLines;
+    /** Lines tried on a prefix and dropped there in this round of {@link #PREFIX_ROUND} tries; lines left paused. */
+    private int prefixTries;
+    private int prefixHits;
+    private int prefixPaused;
+    private static final int PREFIX_ROUND = 1024;
+    private static final int PREFIX_PAUSE = 16 * 1024;
 
     HysonPartitionReader(HysonPartition partition, Configuration conf, StructType schema, ReadOptions options) {
         this(partition, conf, schema, options, List.of());
@@ -99,6 +108,33 @@ final class HysonPartitionReader implements PartitionReader<InternalRow> {
                 Scanner s = scanner;
                 if (auto && end - start < AutoThreshold.NATIVE_MIN_LENGTH) {
                     s = JavaScanner.INSTANCE;
+                }
+                int prefix = prefixPaused > 0 ? -1 : rows.prefixLength(end - start);
+                if (prefixPaused > 0) {
+                    prefixPaused--;
+                }
+                if (prefix > 0) {
+                    if (++prefixTries == PREFIX_ROUND) {
+                        // a filter that drops few lines early only adds the prefix's scan: pause, then look again
+                        if (prefixHits * 4 < PREFIX_ROUND) {
+                            prefixPaused = PREFIX_PAUSE;
+                        }
+                        prefixTries = 0;
+                        prefixHits = 0;
+                    }
+                    Scanner ps = auto && prefix < AutoThreshold.NATIVE_MIN_LENGTH ? JavaScanner.INSTANCE : scanner;
+                    prefixTape.reset(0);
+                    prefixTape.events = true;
+                    prefixTape.inPlace = true; // entries point into buf (base 0)
+                    int rc = ps.scanWindow(buf, start, start + prefix, false, 0, scanConfig, prefixTape);
+                    if (rc != Scanner.WINDOW_ERROR) {
+                        ps.takeWindow(prefixTape);
+                        if (rows.prefixFiltered(prefixTape, buf) == TapeRows.FILTERED) {
+                            prefixLines++;
+                            prefixHits++;
+                            continue; // a pushed filter failed within the prefix: no row, the rest unread
+                        }
+                    }
                 }
                 tape.reset(end - start);
                 boolean ok = s.scan(buf, start, end, scanConfig, tape);
@@ -189,6 +225,7 @@ final class HysonPartitionReader implements PartitionReader<InternalRow> {
         HysonMetrics.task(HysonMetrics.NATIVE_LINES, () -> nativeLines),
         HysonMetrics.task(HysonMetrics.JAVA_LINES, () -> javaLines),
         HysonMetrics.task(HysonMetrics.SPARK_LINES, () -> sparkLines),
+        HysonMetrics.task(HysonMetrics.PREFIX_LINES, () -> prefixLines),
     };
 
     @Override

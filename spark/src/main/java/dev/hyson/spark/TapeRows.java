@@ -229,6 +229,16 @@ final class TapeRows {
     private final int[] filterIndex;
     /** Whether every field's filter index is its own (no corrupt-record column, or it comes last). */
     private final boolean filterSharesRow;
+    /** Per root field: whether a pushed filter reads it. */
+    private final boolean[] filterField;
+    /** Whether every field a filter reads is a scalar, so a line's filters can be decided on a prefix. */
+    private final boolean prefixCapable;
+    /**
+     * Bytes from a line's '{' through the quote of the name after the member that decided the last
+     * line's filters (the last filtered member of a kept line, the failing one of a dropped line); -1
+     * when unknown or when that member was the line's last.
+     */
+    private int prefixBytes = -1;
     private final TimestampFormatter timestamps;
     private final DateFormatter dates;
 
@@ -268,6 +278,20 @@ final class TapeRows {
             shares &= filterIndex[i] == i || filterIndex[i] == -1 && i == filterIndex.length - 1;
         }
         this.filterSharesRow = shares;
+        this.filterField = new boolean[schema.length()];
+        boolean scalars = filters != null;
+        for (Filter f : pushed) {
+            for (String column : f.references()) {
+                for (int i = 0; i < schema.length(); i++) {
+                    if (schema.fields()[i].name().equals(column) && filterIndex[i] >= 0) {
+                        filterField[i] = true;
+                        int kind = root.convs[i].kind;
+                        scalars &= kind >= K_STRING && kind <= K_BINARY;
+                    }
+                }
+            }
+        }
+        this.prefixCapable = scalars;
         this.supported = supportedSchema(schema);
         this.timestamps = TimestampFormatter$.MODULE$.apply(json.timestampFormatInRead(), json.zoneId(), json.locale(),
                 LegacyDateFormats$.MODULE$.FAST_DATE_FORMAT(), true);
@@ -399,6 +423,7 @@ final class TapeRows {
         Struct s = root;
         int members = (int) e[1];
         int p = 2;
+        int decided = -1; // the entry after the last filtered member's value
         Object[] values = new Object[s.width];
         Object[] view = filterSharesRow ? values : new Object[s.width];
         GenericInternalRow viewRow = new GenericInternalRow(view);
@@ -439,12 +464,133 @@ final class TapeRows {
                 // record, so the line is Spark's to read
                 return null;
             }
+            if (filterField[f]) {
+                decided = pos;
+            }
             if (skip) {
+                notePrefix(decided, m + 1 < members);
                 return FILTERED;
             }
             p = pos;
         }
+        notePrefix(decided, decided >= 0 && decided < p);
         return new GenericInternalRow(values);
+    }
+
+    /** Remembers where this line's filters were decided: the byte after the member, as a prefix length. */
+    private void notePrefix(int entryAfter, boolean moreMembers) {
+        if (!prefixCapable || entryAfter < 0 || !moreMembers || entryAfter >= tape.size) {
+            prefixBytes = -1;
+            return;
+        }
+        // the next member's name: its opening quote ends the prefix, so the value before it is whole
+        prefixBytes = (int) (Tape.payload(e[entryAfter]) - Tape.payload(e[0])) + 1;
+    }
+
+    /**
+     * @param lineLength the line's length in bytes
+     * @return the prefix of the line to scan first, or -1 when the whole line is scanned at once
+     *     (no pushed filter, a filter on a container column, or a prefix not much shorter than the line)
+     */
+    int prefixLength(int lineLength) {
+        int n = prefixBytes;
+        return n > 0 && n * 2 <= lineLength ? n : -1;
+    }
+
+    /**
+     * Decides a line's pushed filters on an event tape of its prefix, as {@code JacksonParser} decides
+     * them: the root members in order, each filtered member converted and the filters asked, the line
+     * dropped at the first that fails (JacksonParser reads no further either). Anything else (a member
+     * cut by the prefix's end, a value the fast path does not convert, a repeated name) leaves the line
+     * undecided, for the whole-line path.
+     *
+     * @param events an in-place event tape (base 0) of the line's prefix, taken
+     * @param input the bytes the tape points into
+     * @return {@link #FILTERED}, or null when undecided
+     */
+    InternalRow prefixFiltered(Tape events, byte[] input) {
+        this.tape = events;
+        this.e = events.entries;
+        this.in = input;
+        int size = events.size;
+        if (size < 2 || Tape.tag(e[0]) != Tape.OBJECT) {
+            return null;
+        }
+        Struct s = root;
+        Object[] view = new Object[s.width];
+        GenericInternalRow viewRow = new GenericInternalRow(view);
+        filters.reset();
+        int p = 2;
+        for (int m = 0;; m++) {
+            if (p + 1 >= size) {
+                return null; // the prefix ended before a filter failed
+            }
+            long name = e[p];
+            int tag = Tape.tag(name);
+            int f;
+            if (tag == Tape.STR_ASCII || tag == Tape.STR_UTF8) {
+                int len = (int) e[p + 1];
+                if (len > MAX_NAME_BYTES) {
+                    return null;
+                }
+                f = s.field(m, in, (int) Tape.payload(name) + 1, len);
+            } else if (tag == Tape.STR_LATIN1 || tag == Tape.STR_UTF16) {
+                Integer found = s.byName.get(string(p).toString());
+                f = found == null ? -1 : found;
+            } else {
+                return null; // END_OBJECT: the whole object is in the prefix; the whole-line path reads it
+            }
+            p += 2;
+            if (p >= size) {
+                return null;
+            }
+            if (f < 0 || !filterField[f]) {
+                p = skipEvents(p, size);
+                if (p < 0) {
+                    return null;
+                }
+                continue;
+            }
+            int vtag = Tape.tag(e[p]);
+            if (vtag == Tape.OBJECT || vtag == Tape.ARRAY || vtag == Tape.END_OBJECT || vtag == Tape.END_ARRAY) {
+                return null;
+            }
+            Object v = value(s.convs[f], p);
+            if (v == MISS) {
+                return null;
+            }
+            int a = filterIndex[f];
+            view[a] = v;
+            try {
+                if (filters.skipRow(viewRow, a)) {
+                    return FILTERED;
+                }
+            } catch (AssertionError repeated) {
+                return null;
+            }
+            p = pos;
+        }
+    }
+
+    /** @return the entry after the value at {@code i} of an event tape, or -1 when the tape ends first */
+    private int skipEvents(int i, int size) {
+        int depth = 0;
+        do {
+            if (i >= size) {
+                return -1;
+            }
+            int tag = Tape.tag(e[i]);
+            if (tag == Tape.OBJECT || tag == Tape.ARRAY) {
+                depth++;
+                i += 2;
+            } else if (tag == Tape.END_OBJECT || tag == Tape.END_ARRAY) {
+                depth--;
+                i += 1;
+            } else {
+                i += (tag == Tape.TRUE || tag == Tape.FALSE || tag == Tape.NULL) ? 1 : 2;
+            }
+        } while (depth > 0);
+        return i;
     }
 
     /** @return the entry after the value at {@code i}, its nested values walked without decoding */

@@ -203,6 +203,60 @@ class HysonSourceTest {
         }
     }
 
+    @ParameterizedTest
+    @MethodSource("dev.hyson.spark.SparkTests#backends")
+    void filtersDecidedOnALinePrefix(String backend) throws IOException {
+        // long lines whose filtered member comes early: most are dropped on a prefix, the rest unscanned
+        List<String> lines = new ArrayList<>();
+        java.util.Random r = new java.util.Random(9);
+        String[] odd = {
+            "{\"i\":-1,\"s\":\"dropped before the damage\", broken",  // Spark stops reading here too
+            "{\"i\":\"12\",\"s\":\"a string for an int: Spark's bad record\",\"pad\":\"" + "p".repeat(300) + "\"}",
+            "{\"i\":-1,\"i\":5,\"s\":\"a repeated filtered name\",\"pad\":\"" + "p".repeat(300) + "\"}",
+            "{\"\\u0069\":-2,\"s\":\"an escaped name\",\"pad\":\"" + "p".repeat(300) + "\"}",
+            "{\"s\":\"the filtered member late\",\"pad\":\"" + "p".repeat(300) + "\",\"i\":-4}",
+            "  {\"i\":-6,\"s\":\"leading blanks\",\"pad\":\"" + "p".repeat(300) + "\"}",
+            "{\"i\":-8}",
+            "[{\"i\":-9},{\"i\":9}]",
+            "{\"i\":-10,\"s\":\"bad UTF-8 later \u00e9\",\"pad\":\"" + "p".repeat(300) + "\"}",
+        };
+        for (int k = 0; k < 3000; k++) {
+            lines.add(k % 300 == 7 ? odd[(k / 300) % odd.length]
+                    : "{\"i\":" + (r.nextInt(10) - 7) + ",\"s\":\"line " + k + "\",\"pad\":\"" + "x".repeat(200 + r.nextInt(300))
+                            + "\",\"l\":" + k + ",\"d\":" + r.nextDouble() + "}");
+        }
+        Path file = Files.write(dir.resolve("prefix-" + backend + ".jsonl"), lines, StandardCharsets.UTF_8);
+        StructType schema = StructType.fromDDL("i INT, s STRING, pad STRING, l BIGINT, d DOUBLE");
+        StructType withCorrupt = schema.add("_corrupt_record", DataTypes.StringType);
+        for (String condition : new String[] {"i > 0", "i = -1 AND l > 100", "s = 'line 5'"}) {
+            assertEquals(canonical(json(Map.of()).schema(withCorrupt).json(file.toString()).filter(condition)),
+                    canonical(hyson(backend, Map.of()).schema(withCorrupt).load(file.toString()).filter(condition)), condition);
+            assertEquals(json(Map.of()).schema(schema).json(file.toString()).filter(condition).count(),
+                    hyson(backend, Map.of()).schema(schema).load(file.toString()).filter(condition).count(), condition);
+        }
+        // the reader alone, with Spark's pushed filters for "i > 0": most lines never reach a whole scan
+        ReadOptions options = new ReadOptions(Map.of("backend", backend), "UTC", "_corrupt_record");
+        HysonPartition p = new HysonPartition(List.of(new FileSplit(file.toUri().toString(), 0, Files.size(file))), new String[0]);
+        List<org.apache.spark.sql.sources.Filter> pushed = List.of(new org.apache.spark.sql.sources.IsNotNull("i"),
+                new org.apache.spark.sql.sources.GreaterThan("i", 0));
+        long rows = 0;
+        long prefixDropped = -1;
+        try (HysonPartitionReader reader = new HysonPartitionReader(p, new org.apache.hadoop.conf.Configuration(), schema, options,
+                pushed)) {
+            while (reader.next()) {
+                rows++;
+            }
+            for (var t : reader.currentMetricsValues()) {
+                if (t.name().equals(HysonMetrics.PREFIX_LINES)) {
+                    prefixDropped = t.value();
+                }
+            }
+        }
+        long sparkRows = json(Map.of()).schema(schema).json(file.toString()).filter("i > 0").count();
+        assertTrue(rows >= sparkRows, rows + " rows before Spark's own filter, " + sparkRows + " after");
+        assertTrue(prefixDropped > 2000, "lines dropped on a prefix: " + prefixDropped);
+    }
+
     @Test
     void onlyTheCorruptColumnIsRefusedAsSparkRefusesIt() {
         Exception expected = assertThrows(Exception.class,
