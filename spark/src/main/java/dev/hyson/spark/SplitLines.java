@@ -49,6 +49,12 @@ final class SplitLines {
     private int lineStart;
     private int lineEnd;
     private long bytesRead;
+    /**
+     * The next CR in {@code buf} at or after the last place it was looked for ({@link #limit} when
+     * there is none in what is loaded); below the current position when it must be looked for again
+     * (consumed, or the window moved).
+     */
+    private int crAt = -1;
 
     /**
      * @param in the stream, positioned at {@code start} (the split's first byte; 0 for a compressed file)
@@ -104,17 +110,14 @@ final class SplitLines {
         int from = at;
         int i = at;
         while (true) {
-            // look for a terminator in what is loaded, eight bytes at a time
+            // look for a terminator in what is loaded: the next CR is found once per window (most
+            // files have none), so each line is searched for LF alone, eight bytes at a time
             byte[] b = buf;
             int lim = limit;
-            i = terminator(b, i, lim);
-            while (i < lim) {
-                byte c = b[i];
-                if (c == '\n' || c == '\r') {
-                    break;
-                }
-                i++;
+            if (crAt < i) {
+                crAt = find(b, i, lim, CR, (byte) '\r');
             }
+            i = find(b, i, crAt, LF, (byte) '\n');
             if (i < lim) {
                 if (b[i] == '\r') {
                     if (i + 1 == lim && !eof) {
@@ -151,23 +154,26 @@ final class SplitLines {
     }
 
     /**
-     * @return the index of the first LF or CR in {@code b[from, to)}, or the index of the last
-     *     eight-byte word's end where none is (the caller finishes byte by byte)
+     * @return the index of the first {@code c} in {@code b[from, to)}, or {@code to} when there is none
+     *     ({@code pattern} is {@code c} in every byte of a long)
      */
-    private static int terminator(byte[] b, int from, int to) {
+    private static int find(byte[] b, int from, int to, long pattern, byte c) {
         int i = from;
         for (; i <= to - 8; i += 8) {
-            long w = (long) LONG_LE.get(b, i);
-            long lf = w ^ LF;
-            long cr = w ^ CR;
-            // a zero byte of lf or cr sets its high bit in (x - 0x01..) & ~x; bits above the lowest
-            // true one may be false (a borrow), the lowest is exact, and only the lowest is used
-            long hits = ((lf - ONES) & ~lf | (cr - ONES) & ~cr) & HIGHS;
+            long x = (long) LONG_LE.get(b, i) ^ pattern;
+            // a zero byte of x sets its high bit in (x - 0x01..) & ~x; bits above the lowest true one
+            // may be false (a borrow), the lowest is exact, and only the lowest is used
+            long hits = (x - ONES) & ~x & HIGHS;
             if (hits != 0) {
                 return i + (Long.numberOfTrailingZeros(hits) >>> 3);
             }
         }
-        return i;
+        for (; i < to; i++) {
+            if (b[i] == c) {
+                return i;
+            }
+        }
+        return to;
     }
 
     /**
@@ -190,6 +196,7 @@ final class SplitLines {
         }
         limit = kept;
         at -= Math.min(at, keep);
+        crAt = -1; // the window moved and grows: look for CR again
         while (limit < buf.length) {
             int n = in.read(buf, limit, buf.length - limit);
             if (n < 0) {
