@@ -120,14 +120,16 @@ final class ReadOptions implements Serializable {
      * hyson's scan limits, each at or inside Jackson's (the {@code StreamReadConstraints} Spark sets from
      * {@code maxNestingDepth}, {@code maxNumLen}, {@code maxStringLen}): a line past one is scanned by
      * Jackson, which then decides as {@code spark.read.json} does. Duplicate names are kept (the last
-     * wins, as in Spark), lone surrogates kept (Spark turns them into '?' as hyson does), nothing lenient.
+     * wins, as in Spark), nothing lenient. A lone surrogate escape fails the scan, so its line is
+     * Jackson's: Jackson keeps one in a value (Spark then writes '?') but rejects one in a member name,
+     * even a name it only skips, which makes the line a bad record.
      */
     ReadConfig scanConfig() {
         int depth = intOption("maxnestingdepth", 1000);
         int numLen = intOption("maxnumlen", 1000);
         int strLen = intOption("maxstringlen", 20_000_000);
         return new ReadConfig(Math.max(1, depth - 1), Math.max(1, strLen - 1), Math.max(1, numLen / 2 - 1),
-                Long.MAX_VALUE, DuplicateKeyPolicy.LAST_WINS, SurrogatePolicy.KEEP, false, false, false, false, false,
+                Long.MAX_VALUE, DuplicateKeyPolicy.LAST_WINS, SurrogatePolicy.ERROR, false, false, false, false, false,
                 false, false);
     }
 }

@@ -111,6 +111,9 @@ final class GeneratedLines {
         "   ",
         "{}",
         "{\"s\":\"lone \\ud800 surrogate\"}",
+        "{\"i\":5,\"\\ud800\":1,\"d\":1.0}",                      // a lone surrogate in a name Spark skips: a bad record
+        "{\"i\":5,\"zz\":{\"q\":[\"\\udc00\",{\"\\ud800\":1}]},\"d\":1.0}",  // ... in a name nested in a skipped value
+        "{\"i\":5,\"zz\":[\"\\ud800 in a skipped value\"],\"d\":1.0}",
         "{\"s\":\"bad escape \\x\"}",
         "{\"i\":01}",
         "{\"i\":-}",
