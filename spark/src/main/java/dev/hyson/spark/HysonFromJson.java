@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.Objects;
 import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.catalyst.analysis.TypeCheckResult;
+import org.apache.spark.sql.catalyst.expressions.ExprUtils;
 import org.apache.spark.sql.catalyst.expressions.Expression;
 import org.apache.spark.sql.catalyst.expressions.codegen.CodegenContext;
 import org.apache.spark.sql.catalyst.expressions.codegen.CodegenFallback;
@@ -22,6 +23,7 @@ import org.apache.spark.sql.types.DataType;
 import org.apache.spark.sql.types.MapType;
 import org.apache.spark.sql.types.StringType;
 import org.apache.spark.sql.types.StructType;
+import org.apache.spark.sql.types.VariantType;
 import org.apache.spark.unsafe.Platform;
 import org.apache.spark.unsafe.types.UTF8String;
 
@@ -62,11 +64,11 @@ final class HysonFromJson extends Expression implements CodegenFallback, java.io
 
     /**
      * @param child the JSON input: a string or binary expression
-     * @param schema the result type: a struct, array or map type (made nullable, as Spark does)
+     * @param schema the result type: a struct, array, map or variant type (made nullable, as Spark does)
      * @param options Spark's JSON options (keys as given), plus hyson's {@code backend}
      * @param timeZone the session's time zone, for timestamps without one
      * @param defaultCorruptColumn {@code spark.sql.columnNameOfCorruptRecord}
-     * @throws IllegalArgumentException for a schema that is not a struct, array or map, or a mode other
+     * @throws IllegalArgumentException for a schema that is not a struct, array, map or variant, or a mode other
      *     than {@code PERMISSIVE} and {@code FAILFAST}
      */
     HysonFromJson(Expression child, DataType schema, Map<String, String> options, String timeZone, String defaultCorruptColumn) {
@@ -75,8 +77,9 @@ final class HysonFromJson extends Expression implements CodegenFallback, java.io
         this.options = Map.copyOf(options);
         this.timeZone = timeZone;
         this.defaultCorruptColumn = defaultCorruptColumn;
-        if (!(schema instanceof StructType || schema instanceof ArrayType || schema instanceof MapType)) {
-            throw new IllegalArgumentException("hyson_from_json: the schema must be a struct, array or map type, not "
+        if (!(schema instanceof StructType || schema instanceof ArrayType || schema instanceof MapType
+                || schema instanceof VariantType)) {
+            throw new IllegalArgumentException("hyson_from_json: the schema must be a struct, array, map or variant type, not "
                     + schema.catalogString());
         }
         JSONOptions json = jsonOptions();
@@ -130,7 +133,7 @@ final class HysonFromJson extends Expression implements CodegenFallback, java.io
     public TypeCheckResult checkInputDataTypes() {
         DataType t = child.dataType();
         if (t instanceof StringType || t instanceof BinaryType) {
-            return TypeCheckResult.TypeCheckSuccess$.MODULE$;
+            return ExprUtils.checkJsonSchema(schema); // from_json's check: map keys must be strings
         }
         return new TypeCheckResult.TypeCheckFailure("hyson_from_json takes a string or binary column, not "
                 + t.catalogString());

@@ -8,6 +8,7 @@ import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.catalyst.analysis.FunctionRegistry$;
 import org.apache.spark.sql.catalyst.analysis.FunctionRegistry;
 import org.apache.spark.sql.catalyst.expressions.ExprUtils;
+import org.apache.spark.sql.catalyst.util.CharVarcharUtils;
 import org.apache.spark.sql.catalyst.expressions.Expression;
 import org.apache.spark.sql.catalyst.expressions.ExpressionInfo;
 import org.apache.spark.sql.functions;
@@ -22,9 +23,9 @@ import scala.jdk.javaapi.CollectionConverters;
  *
  * <ul>
  *   <li>{@code json}: a string column, or a binary column holding UTF-8 JSON.
- *   <li>{@code schema}: a struct, array or map type, as a DDL string ({@code "a INT, b STRING"}) or a
+ *   <li>{@code schema}: a struct, array, map or variant type, as a DDL string ({@code "a INT, b STRING"}) or a
  *       JSON schema string ({@code StructType.json()}), the forms {@code from_json} takes; a struct is
- *       built from the tape (the fast path), arrays and maps are read by Spark's parser.
+ *       built from the tape (the fast path), arrays, maps and variants are read by Spark's parser.
  *   <li>{@code options}: Spark's JSON options ({@code from_json}'s: {@code mode} {@code PERMISSIVE}
  *       or {@code FAILFAST}, {@code columnNameOfCorruptRecord}, {@code timestampFormat} ...), plus
  *       hyson's {@code backend} ({@code auto}, {@code native}, {@code java}).
@@ -91,7 +92,8 @@ public final class HysonFunctions {
             throw new IllegalArgumentException("hyson_from_json takes 2 or 3 arguments (json, schema[, options]), not "
                     + a.size());
         }
-        DataType schema = ExprUtils.evalTypeExpr(a.get(1));
+        // from_json refuses CHAR and VARCHAR (unless spark.sql.legacy.charVarcharAsString) with this error
+        DataType schema = CharVarcharUtils.failIfHasCharVarchar(ExprUtils.evalTypeExpr(a.get(1)));
         Map<String, String> options = a.size() == 3 ? new HashMap<>(CollectionConverters.asJava(ExprUtils.convertToMapData(a.get(2))))
                 : Map.of();
         SQLConf conf = SQLConf.get();
@@ -113,7 +115,7 @@ public final class HysonFunctions {
      * {@code from_json(json, schema, options)} scanned by hyson.
      *
      * @param json a string column, or a binary column of UTF-8 JSON
-     * @param schema a struct, array or map type
+     * @param schema a struct, array, map or variant type
      * @param options Spark's JSON options and hyson's {@code backend}
      * @return the column of {@code schema} values
      * @throws IllegalArgumentException without an active classic session

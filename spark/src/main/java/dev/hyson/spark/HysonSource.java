@@ -11,10 +11,14 @@ import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.connector.catalog.Table;
 import org.apache.spark.sql.connector.catalog.TableProvider;
 import org.apache.spark.sql.connector.expressions.Transform;
+import org.apache.spark.sql.catalyst.util.TypeUtils;
+import org.apache.spark.sql.execution.datasources.DataSourceUtils$;
+import org.apache.spark.sql.execution.datasources.json.JsonFileFormat;
 import org.apache.spark.sql.internal.SQLConf;
 import org.apache.spark.sql.sources.DataSourceRegister;
 import org.apache.spark.sql.types.StructType;
 import org.apache.spark.sql.util.CaseInsensitiveStringMap;
+import org.apache.spark.sql.util.SchemaUtils;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -78,7 +82,19 @@ public final class HysonSource implements TableProvider, DataSourceRegister {
         SQLConf conf = SQLConf.get();
         ReadOptions options = new ReadOptions(properties, conf.sessionLocalTimeZone(), conf.columnNameOfCorruptRecord());
         options.checkFileOptions();
+        checkSchema(schema, conf);
         return new HysonTable(paths(properties), schema, options, Map.copyOf(properties));
+    }
+
+    /**
+     * The checks {@code spark.read.json} makes of a schema before it reads, with Spark's own code and
+     * errors: no two columns whose names are equal (case-insensitively unless
+     * {@code spark.sql.caseSensitive}), only types Spark's JSON source reads, no TIME unless enabled.
+     */
+    static void checkSchema(StructType schema, SQLConf conf) {
+        SchemaUtils.checkSchemaColumnNameDuplication(schema, conf.caseSensitiveAnalysis());
+        DataSourceUtils$.MODULE$.verifySchema(new JsonFileFormat(), schema, true);
+        TypeUtils.failUnsupportedDataType(schema, conf);
     }
 
     /** The paths of {@code load(path)} ({@code path}) or {@code load(p1, p2, ...)} ({@code paths}, a JSON array). */

@@ -19,6 +19,8 @@ import java.util.Arrays;
  *       (or starts exactly on it) is read whole, past the end.
  *   <li>A last line without a terminator is a line; an empty file or a file ending in a terminator
  *       has no empty line after it.
+ *   <li>The first line of a file (of the split that starts at byte 0) loses a leading UTF-8 byte order
+ *       mark, one, as {@code LineRecordReader} drops it.
  * </ul>
  *
  * <p>The window is a byte array that grows to hold the longest line; {@link #buffer()},
@@ -55,6 +57,8 @@ final class SplitLines {
      * (consumed, or the window moved).
      */
     private int crAt = -1;
+    /** Whether the next line is the file's first (the split starts at byte 0): its byte order mark is dropped. */
+    private boolean atFileStart;
 
     /**
      * @param in the stream, positioned at {@code start} (the split's first byte; 0 for a compressed file)
@@ -67,6 +71,7 @@ final class SplitLines {
         this.in = in;
         this.end = end;
         this.base = start;
+        this.atFileStart = start == 0;
         if (start != 0) {
             // the first (partial) line is the previous split's
             if (!next()) {
@@ -104,6 +109,21 @@ final class SplitLines {
      * @throws IOException from the stream
      */
     boolean next() throws IOException {
+        if (!nextLine()) {
+            return false;
+        }
+        if (atFileStart) {
+            // Hadoop's LineRecordReader drops a UTF-8 byte order mark from the first line of a file
+            atFileStart = false;
+            if (lineEnd - lineStart >= 3 && buf[lineStart] == (byte) 0xEF && buf[lineStart + 1] == (byte) 0xBB
+                    && buf[lineStart + 2] == (byte) 0xBF) {
+                lineStart += 3;
+            }
+        }
+        return true;
+    }
+
+    private boolean nextLine() throws IOException {
         if (base + at > end) {
             return false;
         }

@@ -395,12 +395,18 @@ final class TapeRows {
                 }
                 f = s.field(m, in, (int) Tape.payload(name) + 1, len);
             } else {
+                if (stringLength(p) > MAX_NAME_BYTES) {
+                    return MISS;
+                }
                 Integer found = s.byName.get(string(p).toString());
                 f = found == null ? -1 : found;
             }
             p += 2;
             if (f < 0) {
                 p = skip(p);
+                if (p < 0) {
+                    return MISS;
+                }
                 continue;
             }
             Object v = value(s.convs[f], p);
@@ -439,12 +445,18 @@ final class TapeRows {
                 }
                 f = s.field(m, in, (int) Tape.payload(name) + 1, len);
             } else {
+                if (stringLength(p) > MAX_NAME_BYTES) {
+                    return null;
+                }
                 Integer found = s.byName.get(string(p).toString());
                 f = found == null ? -1 : found;
             }
             p += 2;
             if (f < 0) {
                 p = skip(p);
+                if (p < 0) {
+                    return null;
+                }
                 continue;
             }
             Object v = value(s.convs[f], p);
@@ -535,6 +547,9 @@ final class TapeRows {
                 }
                 f = s.field(m, in, (int) Tape.payload(name) + 1, len);
             } else if (tag == Tape.STR_LATIN1 || tag == Tape.STR_UTF16) {
+                if (stringLength(p) > MAX_NAME_BYTES) {
+                    return null;
+                }
                 Integer found = s.byName.get(string(p).toString());
                 f = found == null ? -1 : found;
             } else {
@@ -586,6 +601,8 @@ final class TapeRows {
             } else if (tag == Tape.END_OBJECT || tag == Tape.END_ARRAY) {
                 depth--;
                 i += 1;
+            } else if (tag >= Tape.STR_ASCII && tag <= Tape.STR_UTF16 && stringLength(i) > MAX_NAME_BYTES) {
+                return -1;
             } else {
                 i += (tag == Tape.TRUE || tag == Tape.FALSE || tag == Tape.NULL) ? 1 : 2;
             }
@@ -603,13 +620,24 @@ final class TapeRows {
                 pending += 2 * e[i + 1];
             } else if (tag == Tape.ARRAY) {
                 pending += e[i + 1];
+            } else if (tag >= Tape.STR_ASCII && tag <= Tape.STR_UTF16 && stringLength(i) > MAX_NAME_BYTES) {
+                return -1; // perhaps a member name past Jackson's limit, which it rejects even when skipping
             }
             i += (tag == Tape.TRUE || tag == Tape.FALSE || tag == Tape.NULL) ? 1 : 2;
         }
         return i;
     }
 
+    /** The length of the string at entry {@code i}: bytes (ASCII, UTF-8) or chars (Latin-1, UTF-16). */
+    private int stringLength(int i) {
+        int tag = Tape.tag(e[i]);
+        return tag == Tape.STR_ASCII || tag == Tape.STR_UTF8 ? (int) e[i + 1] : (int) e[i + 1] & Integer.MAX_VALUE;
+    }
+
     private Object value(Conv c, int i) {
+        if (c.kind == K_OTHER) {
+            return MISS; // even null: a VARIANT column holds a variant null, not SQL NULL
+        }
         long entry = e[i];
         int tag = Tape.tag(entry);
         if (tag == Tape.NULL) {
@@ -705,6 +733,9 @@ final class TapeRows {
         Object[] values = new Object[n];
         int p = i + 2;
         for (int k = 0; k < n; k++) {
+            if (stringLength(p) > MAX_NAME_BYTES) {
+                return MISS; // a key is a member name to Jackson: past its limit the line is Spark's
+            }
             keys[k] = string(p);
             Object v = value(valueConv, p + 2);
             if (v == MISS) {

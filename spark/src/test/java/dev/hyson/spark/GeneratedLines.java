@@ -123,6 +123,10 @@ final class GeneratedLines {
         "{\"events\":[{\"kind\":\"k\",\"at\":\"bad\"}]}",
         "{\"nums\":[1,\"2\"]}",
         "{\"_corrupt_record\":\"given in the record\"}",
+        "{\"i\":2,\"zz\":{\"" + "n".repeat(50_001) + "\":1}}",       // a name past Jackson's 50,000 in a skipped value
+        "{\"i\":3,\"attrs\":{\"" + "k".repeat(50_001) + "\":1}}",    // ... as a map key
+        "{\"i\":4,\"s\":\"" + "v".repeat(60_000) + "\"}",            // a long value is fine
+        "{\"i\":4,\"" + "\\u00e9".repeat(50_001) + "\":1}",          // an escaped name past the limit
         "{\"s\":\"first\",\"i\":7,\"s\":\"second\"}",   // a pushed filter on s sees "first"; the row, without one, "second"
         "{\"i\":-7,\"s\":\"filtered\", broken after the filtered member",
         "{\"S\":\"names differ in case only\",\"L\":5,\"User\":{\"ID\":1}}",

@@ -178,7 +178,29 @@ class HysonFromJsonTest {
         Exception args = assertThrows(Exception.class, () -> s.sql("SELECT hyson_from_json('{}')").collectAsList());
         assertTrue(HysonSourceTest.rootMessage(args).contains("2 or 3 arguments"), HysonSourceTest.rootMessage(args));
         Exception scalar = assertThrows(Exception.class, () -> s.sql("SELECT hyson_from_json('1', 'INT')").collectAsList());
-        assertTrue(HysonSourceTest.rootMessage(scalar).contains("struct, array or map"), HysonSourceTest.rootMessage(scalar));
+        assertTrue(HysonSourceTest.rootMessage(scalar).contains("struct, array, map or variant"), HysonSourceTest.rootMessage(scalar));
+    }
+
+    @Test
+    void schemasFromJsonRefusesAndVariant() {
+        SparkSession s = spark();
+        HysonFunctions.register(s);
+        for (String ddl : new String[] {"k VARCHAR(3)", "k MAP<INT, STRING>"}) {
+            Exception expected = assertThrows(Exception.class,
+                    () -> s.sql("SELECT from_json('{\"k\":null}', '" + ddl + "')").collectAsList());
+            Exception actual = assertThrows(Exception.class,
+                    () -> s.sql("SELECT hyson_from_json('{\"k\":null}', '" + ddl + "')").collectAsList());
+            String errorClass = expected.getMessage().replaceAll("(?s)^\\[([A-Z_.]+)\\].*", "$1");
+            assertTrue(HysonSourceTest.rootMessage(actual).contains(errorClass), ddl + ": Spark says " + expected.getMessage()
+                    + "; hyson: " + HysonSourceTest.rootMessage(actual));
+        }
+        for (String json : new String[] {"null", "{\"a\":[1,\"x\"]}", "1.5", "nope"}) {
+            String q = "('" + json + "', 'variant'))";
+            assertEquals(s.sql("SELECT to_json(from_json" + q).first().get(0), s.sql("SELECT to_json(hyson_from_json" + q).first().get(0),
+                    json);
+        }
+        assertEquals(s.sql("SELECT to_json(from_json('{\"v\":null}', 'v VARIANT'))").first().get(0),
+                s.sql("SELECT to_json(hyson_from_json('{\"v\":null}', 'v VARIANT'))").first().get(0));
     }
 
     @Test

@@ -257,6 +257,62 @@ class HysonSourceTest {
         assertTrue(prefixDropped > 2000, "lines dropped on a prefix: " + prefixDropped);
     }
 
+    @ParameterizedTest
+    @MethodSource("dev.hyson.spark.SparkTests#backends")
+    void byteOrderMarksAsHadoopDropsThem(String backend) throws IOException {
+        byte[] bom = {(byte) 0xEF, (byte) 0xBB, (byte) 0xBF};
+        String line = "{\"s\":\"x\",\"i\":1}\n";
+        byte[][] files = {
+            concat(bom, line.getBytes(StandardCharsets.UTF_8), line.getBytes(StandardCharsets.UTF_8)),
+            concat(bom, bom, line.getBytes(StandardCharsets.UTF_8)),
+            concat(bom, "\n".getBytes(StandardCharsets.UTF_8), line.getBytes(StandardCharsets.UTF_8)),
+            concat(line.getBytes(StandardCharsets.UTF_8), bom, line.getBytes(StandardCharsets.UTF_8)),
+            concat(bom, "{\"s\":".getBytes(StandardCharsets.UTF_8)),
+            bom,
+        };
+        for (int k = 0; k < files.length; k++) {
+            Path f = Files.write(dir.resolve("bom-" + backend + k + ".jsonl"), files[k]);
+            assertSameAsSpark(backend, WITH_CORRUPT, Map.of(), f.toString());
+            // cut into splits: only the split at byte 0 drops it
+            assertEquals(canonical(json(Map.of()).schema(WITH_CORRUPT).json(f.toString())),
+                    canonical(hyson(backend, Map.of("maxSplitBytes", "5")).schema(WITH_CORRUPT).load(f.toString())), "file " + k);
+        }
+    }
+
+    private static byte[] concat(byte[]... parts) {
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        for (byte[] p : parts) {
+            out.writeBytes(p);
+        }
+        return out.toByteArray();
+    }
+
+    @ParameterizedTest
+    @MethodSource("dev.hyson.spark.SparkTests#backends")
+    void variantColumns(String backend) throws IOException {
+        Path f = Files.write(dir.resolve("variant-" + backend + ".jsonl"), List.of("{\"i\":1,\"v\":null}", "{\"i\":2,\"v\":{\"a\":[1,\"x\"]}}",
+                "{\"i\":3}", "{\"i\":4,\"v\":1.5}"), StandardCharsets.UTF_8);
+        StructType schema = StructType.fromDDL("i INT, v VARIANT");
+        List<String> expected = json(Map.of()).schema(schema).json(f.toString()).selectExpr("i", "to_json(v)", "v IS NULL")
+                .collectAsList().stream().map(Object::toString).sorted().toList();
+        List<String> actual = hyson(backend, Map.of()).schema(schema).load(f.toString()).selectExpr("i", "to_json(v)", "v IS NULL")
+                .collectAsList().stream().map(Object::toString).sorted().toList();
+        assertEquals(expected, actual);
+    }
+
+    @Test
+    void schemasSparkRefuses() {
+        for (String ddl : new String[] {"a INT, A INT", "t TIME", "i INT, i STRING"}) {
+            StructType schema = StructType.fromDDL(ddl);
+            Exception expected = assertThrows(Exception.class, () -> json(Map.of()).schema(schema).json(clean.toString()).collectAsList());
+            Exception actual = assertThrows(Exception.class,
+                    () -> spark().read().format("hyson").schema(schema).load(clean.toString()).collectAsList());
+            String errorClass = expected.getMessage().replaceAll("(?s)^\\[([A-Z_.]+)\\].*", "$1");
+            assertTrue(rootMessage(actual).contains(errorClass), ddl + ": Spark says " + expected.getMessage() + "; hyson: "
+                    + rootMessage(actual));
+        }
+    }
+
     @Test
     void onlyTheCorruptColumnIsRefusedAsSparkRefusesIt() {
         Exception expected = assertThrows(Exception.class,
