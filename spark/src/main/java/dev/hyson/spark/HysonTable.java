@@ -82,7 +82,12 @@ final class HysonTable implements SupportsRead {
 
         @Override
         public void pruneColumns(StructType requiredSchema) {
-            required = requiredSchema;
+            // top-level columns only, each whole: spark.read.json converts a struct column whole, so a
+            // member it cannot convert fails the row (FAILFAST) or makes it corrupt even when the query
+            // selects only a sibling member; pruning inside structs would answer differently
+            java.util.Set<String> names = java.util.Set.of(requiredSchema.fieldNames());
+            required = new StructType(java.util.Arrays.stream(schema.fields()).filter(f -> names.contains(f.name()))
+                    .toArray(org.apache.spark.sql.types.StructField[]::new));
         }
 
         @Override

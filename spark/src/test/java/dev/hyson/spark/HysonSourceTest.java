@@ -300,6 +300,23 @@ class HysonSourceTest {
         assertEquals(expected, actual);
     }
 
+    @ParameterizedTest
+    @MethodSource("dev.hyson.spark.SparkTests#backends")
+    void nestedMembersAreNotPrunedAsSparkDoesNot(String backend) throws IOException {
+        Path f = Files.write(dir.resolve("nested-" + backend + ".jsonl"), List.of("{\"id\":1,\"st\":{\"x\":1,\"y\":\"bad\"}}",
+                "{\"id\":2,\"st\":{\"x\":2,\"y\":99999999999}}", "{\"id\":3,\"st\":{\"x\":3,\"y\":3}}"), StandardCharsets.UTF_8);
+        StructType schema = StructType.fromDDL("id INT, st STRUCT<x: INT, y: INT>, _corrupt_record STRING");
+        for (String mode : new String[] {"PERMISSIVE", "DROPMALFORMED"}) {
+            assertEquals(json(Map.of("mode", mode)).schema(schema).json(f.toString()).selectExpr("st.x").collectAsList().toString(),
+                    hyson(backend, Map.of("mode", mode)).schema(schema).load(f.toString()).selectExpr("st.x").collectAsList().toString(),
+                    mode);
+        }
+        assertThrows(Exception.class, () -> json(Map.of("mode", "FAILFAST")).schema(schema).json(f.toString()).selectExpr("st.x")
+                .collectAsList());
+        assertThrows(Exception.class, () -> hyson(backend, Map.of("mode", "FAILFAST")).schema(schema).load(f.toString())
+                .selectExpr("st.x").collectAsList());
+    }
+
     @Test
     void schemasSparkRefuses() {
         for (String ddl : new String[] {"a INT, A INT", "t TIME", "i INT, i STRING"}) {
