@@ -68,8 +68,9 @@ final class HysonFromJson extends Expression implements CodegenFallback, java.io
      * @param options Spark's JSON options (keys as given), plus hyson's {@code backend}
      * @param timeZone the session's time zone, for timestamps without one
      * @param defaultCorruptColumn {@code spark.sql.columnNameOfCorruptRecord}
-     * @throws IllegalArgumentException for a schema that is not a struct, array, map or variant, or a mode other
-     *     than {@code PERMISSIVE} and {@code FAILFAST}
+     * @throws IllegalArgumentException for a schema that is not a struct, array, map or variant, or an
+     *     unknown {@code backend} (a mode other than {@code PERMISSIVE} and {@code FAILFAST} fails as
+     *     {@code from_json} fails: at the first non-null input)
      */
     HysonFromJson(Expression child, DataType schema, Map<String, String> options, String timeZone, String defaultCorruptColumn) {
         this.child = child;
@@ -82,15 +83,8 @@ final class HysonFromJson extends Expression implements CodegenFallback, java.io
             throw new IllegalArgumentException("hyson_from_json: the schema must be a struct, array, map or variant type, not "
                     + schema.catalogString());
         }
-        JSONOptions json = jsonOptions();
-        String mode = json.parseMode().name();
-        if (!mode.equals("PERMISSIVE") && !mode.equals("FAILFAST")) {
-            throw new IllegalArgumentException("hyson_from_json: mode " + mode
-                    + " is not supported; use PERMISSIVE or FAILFAST (as from_json)");
-        }
-        if (this.schema instanceof StructType s) {
-            SparkRecords.verifyCorruptColumn(s, json.columnNameOfCorruptRecord());
-        }
+        // a mode from_json does not take (DROPMALFORMED) or a corrupt-record column that is not a nullable
+        // string fails as from_json fails: at the first non-null input, with Spark's error
         new ReadOptions(options, timeZone, defaultCorruptColumn); // rejects a bad backend name now
     }
 
@@ -145,7 +139,16 @@ final class HysonFromJson extends Expression implements CodegenFallback, java.io
         String corrupt = json.columnNameOfCorruptRecord();
         spark = JsonToStructsEvaluator.apply(ReadOptions.scalaMap(options), schema, corrupt, scala.Option.apply(timeZone),
                 false);
-        if (schema instanceof StructType s) {
+        String mode = json.parseMode().name();
+        boolean sparkChecks = mode.equals("PERMISSIVE") || mode.equals("FAILFAST");
+        if (sparkChecks && schema instanceof StructType s) {
+            try {
+                SparkRecords.verifyCorruptColumn(s, corrupt);
+            } catch (IllegalArgumentException e) {
+                sparkChecks = false; // Spark's evaluator raises its own error for it
+            }
+        }
+        if (sparkChecks && schema instanceof StructType s) {
             TapeRows r = new TapeRows(s, corrupt, json);
             if (r.supported()) {
                 Backends.Selection selection = read.backend();
