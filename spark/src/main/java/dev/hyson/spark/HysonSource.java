@@ -83,7 +83,10 @@ public final class HysonSource implements TableProvider, DataSourceRegister {
         ReadOptions options = new ReadOptions(properties, conf.sessionLocalTimeZone(), conf.columnNameOfCorruptRecord());
         options.checkFileOptions();
         checkSchema(schema, conf);
-        return new HysonTable(paths(properties), schema, options, Map.copyOf(properties));
+        // as spark.read.json: a given schema is read as nullable (a missing or bad value is null, not a
+        // NOT NULL column's 0), the corrupt-record column included
+        StructType nullable = (StructType) schema.asNullable();
+        return new HysonTable(paths(properties), nullable, options, Map.copyOf(properties));
     }
 
     /**

@@ -292,7 +292,8 @@ final class TapeRows {
             }
         }
         this.prefixCapable = scalars;
-        this.supported = supportedSchema(schema);
+        // singleVariantColumn: each whole line is one variant value, Spark's to build
+        this.supported = supportedSchema(schema) && json.singleVariantColumn().isEmpty();
         this.timestamps = TimestampFormatter$.MODULE$.apply(json.timestampFormatInRead(), json.zoneId(), json.locale(),
                 LegacyDateFormats$.MODULE$.FAST_DATE_FORMAT(), true);
         this.dates = DateFormatter$.MODULE$.apply(json.dateFormatInRead(), json.locale(),
@@ -628,10 +629,18 @@ final class TapeRows {
         return i;
     }
 
-    /** The length of the string at entry {@code i}: bytes (ASCII, UTF-8) or chars (Latin-1, UTF-16). */
+    /**
+     * The length of the string at entry {@code i} in UTF-8 bytes, as Jackson counts a name against its
+     * limit: exact for ASCII and UTF-8, at most for decoded strings (a Latin-1 char is at most 2
+     * bytes, a UTF-16 unit at most 3), so a name near the limit goes to Jackson to decide.
+     */
     private int stringLength(int i) {
         int tag = Tape.tag(e[i]);
-        return tag == Tape.STR_ASCII || tag == Tape.STR_UTF8 ? (int) e[i + 1] : (int) e[i + 1] & Integer.MAX_VALUE;
+        if (tag == Tape.STR_ASCII || tag == Tape.STR_UTF8) {
+            return (int) e[i + 1];
+        }
+        long chars = e[i + 1] & Integer.MAX_VALUE;
+        return (int) Math.min(Integer.MAX_VALUE, chars * (tag == Tape.STR_LATIN1 ? 2 : 3));
     }
 
     private Object value(Conv c, int i) {

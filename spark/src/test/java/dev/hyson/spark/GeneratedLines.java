@@ -127,6 +127,8 @@ final class GeneratedLines {
         "{\"i\":3,\"attrs\":{\"" + "k".repeat(50_001) + "\":1}}",    // ... as a map key
         "{\"i\":4,\"s\":\"" + "v".repeat(60_000) + "\"}",            // a long value is fine
         "{\"i\":4,\"" + "\\u00e9".repeat(50_001) + "\":1}",          // an escaped name past the limit
+        "{\"i\":4,\"" + "\\u00e9".repeat(25_001) + "\":1}",          // 25,001 chars, 50,002 UTF-8 bytes: past it too
+        "{\"i\":4,\"zz\":{\"" + "\\u20ac".repeat(16_667) + "\":1}}",  // 16,667 chars, 50,001 bytes, in a skipped value
         "{\"s\":\"first\",\"i\":7,\"s\":\"second\"}",   // a pushed filter on s sees "first"; the row, without one, "second"
         "{\"i\":-7,\"s\":\"filtered\", broken after the filtered member",
         "{\"S\":\"names differ in case only\",\"L\":5,\"User\":{\"ID\":1}}",

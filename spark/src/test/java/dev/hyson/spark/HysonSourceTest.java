@@ -317,6 +317,29 @@ class HysonSourceTest {
                 .selectExpr("st.x").collectAsList());
     }
 
+    @ParameterizedTest
+    @MethodSource("dev.hyson.spark.SparkTests#backends")
+    void notNullSchemasReadAsNullableAsSparkReadsThem(String backend) throws IOException {
+        Path f = Files.write(dir.resolve("notnull-" + backend + ".jsonl"), List.of("{\"a\":1,\"d\":1.5,\"st\":{\"x\":1}}", "{}",
+                "{\"a\":null}", "{\"a\":\"x\"}", "{\"st\":{}}", "{bad"), StandardCharsets.UTF_8);
+        StructType schema = new StructType().add("a", DataTypes.IntegerType, false).add("d", DataTypes.DoubleType, false)
+                .add("st", new StructType().add("x", DataTypes.IntegerType, false), false)
+                .add("_corrupt_record", DataTypes.StringType, false);
+        assertSameAsSpark(backend, schema, Map.of(), f.toString());
+        assertEquals(json(Map.of()).schema(schema).json(f.toString()).filter("a IS NULL").count(),
+                hyson(backend, Map.of()).schema(schema).load(f.toString()).filter("a IS NULL").count());
+    }
+
+    @ParameterizedTest
+    @MethodSource("dev.hyson.spark.SparkTests#backends")
+    void singleVariantColumn(String backend) throws IOException {
+        Path f = Files.write(dir.resolve("single-" + backend + ".jsonl"), List.of("{\"a\":1}", "[1,2]", "{bad"), StandardCharsets.UTF_8);
+        Map<String, String> o = Map.of("singleVariantColumn", "v");
+        StructType schema = StructType.fromDDL("v VARIANT, _corrupt_record STRING");
+        assertEquals(json(o).schema(schema).json(f.toString()).selectExpr("to_json(v)", "_corrupt_record").collectAsList().toString(),
+                hyson(backend, o).schema(schema).load(f.toString()).selectExpr("to_json(v)", "_corrupt_record").collectAsList().toString());
+    }
+
     @Test
     void schemasSparkRefuses() {
         for (String ddl : new String[] {"a INT, A INT", "t TIME", "i INT, i STRING"}) {
