@@ -386,21 +386,9 @@ final class TapeRows {
         int p = i + 2;
         Object[] values = new Object[s.width];
         for (int m = 0; m < members; m++) {
-            long name = e[p];
-            int tag = Tape.tag(name);
-            int f;
-            if (tag == Tape.STR_ASCII || tag == Tape.STR_UTF8) {
-                int len = (int) e[p + 1];
-                if (len > MAX_NAME_BYTES) {
-                    return MISS;
-                }
-                f = s.field(m, in, (int) Tape.payload(name) + 1, len);
-            } else {
-                if (stringLength(p) > MAX_NAME_BYTES) {
-                    return MISS;
-                }
-                Integer found = s.byName.get(string(p).toString());
-                f = found == null ? -1 : found;
+            int f = member(s, m, p);
+            if (f == NAME_FOR_SPARK) {
+                return MISS;
             }
             p += 2;
             if (f < 0) {
@@ -436,21 +424,9 @@ final class TapeRows {
         GenericInternalRow viewRow = new GenericInternalRow(view);
         filters.reset();
         for (int m = 0; m < members; m++) {
-            long name = e[p];
-            int tag = Tape.tag(name);
-            int f;
-            if (tag == Tape.STR_ASCII || tag == Tape.STR_UTF8) {
-                int len = (int) e[p + 1];
-                if (len > MAX_NAME_BYTES) {
-                    return null;
-                }
-                f = s.field(m, in, (int) Tape.payload(name) + 1, len);
-            } else {
-                if (stringLength(p) > MAX_NAME_BYTES) {
-                    return null;
-                }
-                Integer found = s.byName.get(string(p).toString());
-                f = found == null ? -1 : found;
+            int f = member(s, m, p);
+            if (f == NAME_FOR_SPARK) {
+                return null;
             }
             p += 2;
             if (f < 0) {
@@ -538,23 +514,12 @@ final class TapeRows {
             if (p + 1 >= size) {
                 return null; // the prefix ended before a filter failed
             }
-            long name = e[p];
-            int tag = Tape.tag(name);
-            int f;
-            if (tag == Tape.STR_ASCII || tag == Tape.STR_UTF8) {
-                int len = (int) e[p + 1];
-                if (len > MAX_NAME_BYTES) {
-                    return null;
-                }
-                f = s.field(m, in, (int) Tape.payload(name) + 1, len);
-            } else if (tag == Tape.STR_LATIN1 || tag == Tape.STR_UTF16) {
-                if (stringLength(p) > MAX_NAME_BYTES) {
-                    return null;
-                }
-                Integer found = s.byName.get(string(p).toString());
-                f = found == null ? -1 : found;
-            } else {
-                return null; // END_OBJECT: the whole object is in the prefix; the whole-line path reads it
+            if (Tape.tag(e[p]) == Tape.END_OBJECT) {
+                return null; // the whole object is in the prefix: the whole-line path reads it
+            }
+            int f = member(s, m, p);
+            if (f == NAME_FOR_SPARK) {
+                return null;
             }
             p += 2;
             if (p >= size) {
@@ -609,6 +574,28 @@ final class TapeRows {
             }
         } while (depth > 0);
         return i;
+    }
+
+    /** What {@link #member} returns for a name Jackson may refuse (past its length limit): the line is Spark's. */
+    private static final int NAME_FOR_SPARK = -2;
+
+    /**
+     * Resolves member {@code m} of struct {@code s}, whose name is the string entry at {@code p}:
+     * names without escapes on their bytes (by position, then the hash table), escaped names decoded.
+     *
+     * @return the field, -1 for a member not requested, or {@link #NAME_FOR_SPARK}
+     */
+    private int member(Struct s, int m, int p) {
+        if (stringLength(p) > MAX_NAME_BYTES) {
+            return NAME_FOR_SPARK;
+        }
+        long name = e[p];
+        int tag = Tape.tag(name);
+        if (tag == Tape.STR_ASCII || tag == Tape.STR_UTF8) {
+            return s.field(m, in, (int) Tape.payload(name) + 1, (int) e[p + 1]);
+        }
+        Integer found = s.byName.get(string(p).toString());
+        return found == null ? -1 : found;
     }
 
     /** @return the entry after the value at {@code i}, its nested values walked without decoding */

@@ -76,6 +76,11 @@ public final class ReaderProbe {
         return n;
     }
 
+    /** @return the source's scan configuration (its limits, strict), for the bench package */
+    public static ReadConfig scanConfig() {
+        return new ReadOptions(Map.of(), "UTC", "_corrupt_record").scanConfig();
+    }
+
     /** @return the backend the options pick here */
     public static String backend(String name) {
         return Backends.select(name).scanner().name();

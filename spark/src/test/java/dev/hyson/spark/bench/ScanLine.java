@@ -23,7 +23,7 @@ public final class ScanLine {
             }
         }
         Scanner s = Backends.select(args[1]).scanner();
-        ReadConfig cfg = new dev.hyson.spark.ReaderProbeConfig().get();
+        ReadConfig cfg = dev.hyson.spark.ReaderProbe.scanConfig();
         Tape tape = new Tape();
         for (int round = 0; round < 5; round++) {
             long t0 = System.nanoTime();
