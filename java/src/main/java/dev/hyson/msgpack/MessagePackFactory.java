@@ -719,7 +719,10 @@ public final class MessagePackFactory {
         }
 
         /**
-         * What packing a {@code BigDecimal} does.
+         * What packing a {@code BigDecimal} in an untyped value (a map, a list, an {@code Object}
+         * property) does. A property declared {@code BigDecimal} in a bound record or class is
+         * always packed as a str holding {@link java.math.BigDecimal#toString()}, which its codec reads
+         * back exactly, whatever this policy says.
          *
          * @param policy the policy (default {@link BigDecimalPolicy#ERROR})
          * @return this builder

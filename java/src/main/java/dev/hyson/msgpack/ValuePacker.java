@@ -509,7 +509,9 @@ final class ValuePacker {
                         default: {
                             Object value = m.get(v, i);
                             Codec<Object> codec = value == null ? null : m.codec(i);
-                            if (codec != null) {
+                            if (value != null && m.kind(i) == WriteModel.DECIMAL) {
+                                p.packString(value.toString()); // a declared BigDecimal: a str, read back by its codec
+                            } else if (codec != null) {
                                 writeWithCodec(value, codec, depth + 1);
                             } else {
                                 writeValue(value, depth + 1);
@@ -553,7 +555,9 @@ final class ValuePacker {
             packKey(name);
             try {
                 Codec<Object> codec = values[i] == null ? null : m.codec(i);
-                if (codec != null) {
+                if (values[i] != null && m.kind(i) == WriteModel.DECIMAL) {
+                    p.packString(values[i].toString());
+                } else if (codec != null) {
                     writeWithCodec(values[i], codec, depth + 1);
                 } else {
                     writeValue(values[i], depth + 1);

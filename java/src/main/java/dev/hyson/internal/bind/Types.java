@@ -34,18 +34,44 @@ final class Types {
         throw new IllegalArgumentException("unsupported type " + t);
     }
 
-    /** The type variables of {@code t}'s raw class, bound to its arguments (empty for a class). */
+    /**
+     * The type variables of {@code t}'s raw class bound to its arguments, and those of every
+     * superclass and superinterface bound as the class declares them, resolved against the class
+     * being bound: for {@code final class Leaf extends Attr<Leaf>}, {@code Attr}'s {@code T} is
+     * {@code Leaf}, so an inherited {@code List<T>} holds {@code Leaf}s (jackson-databind #4118 is
+     * the same case).
+     */
     static Map<TypeVariable<?>, Type> bindings(Type t) {
         Map<TypeVariable<?>, Type> m = new HashMap<>();
+        bind(t, m, 0);
+        return m;
+    }
+
+    private static void bind(Type t, Map<TypeVariable<?>, Type> m, int depth) {
+        Class<?> c;
         if (t instanceof ParameterizedType) {
             ParameterizedType p = (ParameterizedType) t;
-            TypeVariable<?>[] vars = ((Class<?>) p.getRawType()).getTypeParameters();
+            c = (Class<?>) p.getRawType();
+            TypeVariable<?>[] vars = c.getTypeParameters();
             Type[] args = p.getActualTypeArguments();
             for (int k = 0; k < vars.length && k < args.length; k++) {
-                m.put(vars[k], args[k]);
+                m.putIfAbsent(vars[k], resolve(args[k], m));
             }
+        } else if (t instanceof Class) {
+            c = (Class<?>) t;
+        } else {
+            return;
         }
-        return m;
+        if (depth > 64) {
+            return; // a hierarchy deeper than any real one
+        }
+        Type sup = c.getGenericSuperclass();
+        if (sup != null && sup != Object.class) {
+            bind(sup, m, depth + 1);
+        }
+        for (Type i : c.getGenericInterfaces()) {
+            bind(i, m, depth + 1);
+        }
     }
 
     /** {@code t} with every type variable of {@code vars} replaced (an unbound one becomes its bound). */

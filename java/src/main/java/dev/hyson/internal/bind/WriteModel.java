@@ -27,6 +27,12 @@ public final class WriteModel {
     public static final int DOUBLE = 3;
     /** A {@code boolean} property, read without a box. */
     public static final int BOOLEAN = 4;
+    /**
+     * A property declared {@code BigDecimal}: read as a reference; MessagePack, which has no decimal
+     * type, packs it as a str holding {@link java.math.BigDecimal#toString()} (read back by the
+     * property's codec), whatever the factory's policy for decimals in untyped trees.
+     */
+    public static final int DECIMAL = 5;
 
     private static final MethodType AS_LONG = MethodType.methodType(long.class, Object.class);
     private static final MethodType AS_DOUBLE = MethodType.methodType(double.class, Object.class);
@@ -72,6 +78,8 @@ public final class WriteModel {
             } else if (r == boolean.class) {
                 kinds[k] = BOOLEAN;
                 primitive[k] = raw[k].asType(AS_BOOLEAN);
+            } else if (r == java.math.BigDecimal.class) {
+                kinds[k] = DECIMAL;
             }
         }
         this.types = types;
@@ -139,7 +147,7 @@ public final class WriteModel {
         return (dev.hyson.bind.Codec<Object>) codecs[k];
     }
 
-    /** @param k a property index; @return how it is read: {@link #OBJECT}, {@link #STRING}, {@link #LONG}, {@link #DOUBLE} or {@link #BOOLEAN} */
+    /** @param k a property index; @return how it is read: {@link #OBJECT}, {@link #STRING}, {@link #LONG}, {@link #DOUBLE}, {@link #BOOLEAN} or {@link #DECIMAL} */
     public int kind(int k) {
         return kinds[k];
     }
