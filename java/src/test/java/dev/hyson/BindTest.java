@@ -434,7 +434,7 @@ class BindTest {
         }
     }
 
-    private static List<Shape> randomShapes(Random r, int n) {
+    static List<Shape> randomShapes(Random r, int n) {
         List<Shape> list = new ArrayList<>();
         for (int k = r.nextInt(n + 1); k > 0; k--) {
             switch (r.nextInt(3)) {
@@ -451,7 +451,7 @@ class BindTest {
         return list;
     }
 
-    private static Node randomNode(Random r, int depth) {
+    static Node randomNode(Random r, int depth) {
         List<Node> children = new ArrayList<>();
         if (depth > 0) {
             for (int k = r.nextInt(3); k > 0; k--) {

@@ -35,6 +35,7 @@ public final class Binder {
     private final boolean failOnUnknownMembers;
     private final boolean omitEmptyOptionals;
     private final boolean omitNulls;
+    private final boolean generatedCodecs;
     private final Map<Type, Codec<?>> userCodecs;
     private final Codecs codecs;
 
@@ -43,6 +44,7 @@ public final class Binder {
         this.failOnUnknownMembers = b.failOnUnknownMembers;
         this.omitEmptyOptionals = b.omitEmptyOptionals;
         this.omitNulls = b.omitNulls;
+        this.generatedCodecs = b.generatedCodecs;
         this.userCodecs = Map.copyOf(b.userCodecs);
         this.codecs = new Codecs(this);
     }
@@ -64,6 +66,7 @@ public final class Binder {
         b.failOnUnknownMembers = failOnUnknownMembers;
         b.omitEmptyOptionals = omitEmptyOptionals;
         b.omitNulls = omitNulls;
+        b.generatedCodecs = generatedCodecs;
         b.userCodecs.putAll(userCodecs);
         return b;
     }
@@ -89,6 +92,14 @@ public final class Binder {
     }
 
     /**
+     * @return whether records and classes are written through code generated per type (the default)
+     *     rather than by interpreting their model; see {@link Builder#generatedCodecs}
+     */
+    public boolean generatedCodecs() {
+        return generatedCodecs;
+    }
+
+    /**
      * @param type a type
      * @return the user codec registered for exactly {@code type}, or null
      */
@@ -107,6 +118,7 @@ public final class Binder {
         private boolean failOnUnknownMembers;
         private boolean omitEmptyOptionals;
         private boolean omitNulls;
+        private boolean generatedCodecs = !"false".equals(System.getProperty("hyson.codegen"));
         private final Map<Type, Codec<?>> userCodecs = new LinkedHashMap<>();
 
         private Builder() {
@@ -148,6 +160,25 @@ public final class Binder {
          */
         public Builder omitNulls(boolean omit) {
             this.omitNulls = omit;
+            return this;
+        }
+
+        /**
+         * Whether a record or class is written through a writer generated for its type, at run time,
+         * on first use (default true, or false when the system property {@code hyson.codegen} is
+         * {@code false}): a hidden class ({@code MethodHandles.Lookup.defineHiddenClass}) in hyson's
+         * own package, with the member names as constants and each property read by a direct call
+         * of its accessor, getter or field. It needs no {@code Unsafe}, {@code --add-opens} or
+         * {@code setAccessible}, and works on the class path and the module path alike. False
+         * forces the interpreter, which walks the same model property by property; so does any
+         * runtime that cannot define classes (a GraalVM native image), without an error. Both write
+         * the same bytes.
+         *
+         * @param generated whether to generate code per type
+         * @return this builder
+         */
+        public Builder generatedCodecs(boolean generated) {
+            this.generatedCodecs = generated;
             return this;
         }
 

@@ -51,12 +51,19 @@ public final class WriteModel {
     private final dev.hyson.bind.Codec<?>[] codecs;
     private final boolean omitNulls;
     private final boolean omitEmptyOptionals;
+    /** Per property: the getter with its own types (a record accessor, getter or field). */
+    private final MethodHandle[] raw;
+    private final Binder binder;
+    /** The generated JSON writer ({@code internal.write.ModelWriter}), or a marker that there is none; null until first asked. */
+    private volatile Object generatedJson;
 
     WriteModel(Class<?> type, String[] names, MethodHandle[] getters, MethodHandle[] raw, Type[] types, String discriminator,
             String discriminatorValue, Binder binder) {
         this.type = type;
         this.names = names;
         this.getters = getters;
+        this.raw = raw;
+        this.binder = binder;
         this.kinds = new int[names.length];
         this.primitive = new MethodHandle[names.length];
         this.codecs = new dev.hyson.bind.Codec<?>[names.length];
@@ -217,5 +224,44 @@ public final class WriteModel {
     /** @param k a property index; @return its declared type */
     Type type(int k) {
         return types[k];
+    }
+
+    /** @param k a property index; @return its declared (generic) type, with the model's type variables bound */
+    public Type declaredType(int k) {
+        return types[k];
+    }
+
+    /**
+     * @param k a property index
+     * @return its getter typed {@code (Object) long}, {@code (Object) double} or {@code (Object) boolean}
+     *     for a {@link #LONG}, {@link #DOUBLE} or {@link #BOOLEAN} property, else {@code (Object) Object}
+     */
+    public MethodHandle getter(int k) {
+        return primitive[k] != null ? primitive[k] : getters[k];
+    }
+
+    /** @param k a property index; @return its getter with its own types, {@code (T) R} */
+    public MethodHandle rawGetter(int k) {
+        return raw[k];
+    }
+
+    /** @return the binder this model was made by */
+    public Binder binder() {
+        return binder;
+    }
+
+    /** @return the codec cache of the binder this model was made by */
+    public Codecs codecs() {
+        return BinderAccess.codecs(binder);
+    }
+
+    /** @return the generated JSON writer the writer package stored, or its marker, or null before the first write */
+    public Object generatedJson() {
+        return generatedJson;
+    }
+
+    /** @param w what {@link #generatedJson()} gives from now on */
+    public void generatedJson(Object w) {
+        generatedJson = w;
     }
 }

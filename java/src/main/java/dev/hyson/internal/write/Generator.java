@@ -124,7 +124,7 @@ public final class Generator extends MemberNames {
     }
 
     @SuppressWarnings("unchecked")
-    private void writeValue(Object v, int depth) {
+    void writeValue(Object v, int depth) {
         if (v == null) {
             writeNull();
             return;
@@ -552,6 +552,14 @@ public final class Generator extends MemberNames {
         if (m == null) {
             throw new WriteFailure("cannot write a value of type " + value.getClass().getName());
         }
+        if (cfg.generated) {
+            ModelWriter w = ModelWriters.of(m);
+            if (w != null && w.usableWith(cfg)) {
+                enter(value, depth);
+                w.write(this, value, depth);
+                return;
+            }
+        }
         enter(value, depth);
         writeRaw((byte) '{');
         boolean first = true;
@@ -637,8 +645,71 @@ public final class Generator extends MemberNames {
         writeRaw((byte) '}');
     }
 
+    // ---- what generated writers (ModelWriter) call
+
+    /** Writes a member name with its separators, {@code len <= 16} bytes given as two little-endian words. */
+    void writeName(long w0, long w1, int len) {
+        ensure(16);
+        byte[] b = buf;
+        int p = pos;
+        dev.hyson.internal.text.Swar.LONG_LE.set(b, p, w0);
+        dev.hyson.internal.text.Swar.LONG_LE.set(b, p + 8, w1);
+        pos = p + len;
+    }
+
+    /** Writes {@code encoded[from, length)}: a member name with its separators, from 1 to leave out a leading comma. */
+    void writeName(byte[] encoded, int from) {
+        int n = encoded.length - from;
+        ensure(n);
+        System.arraycopy(encoded, from, buf, pos, n);
+        pos += n;
+    }
+
+    /** A property's value whose declared class has a model: written by that model's generated writer when it is of exactly that class. */
+    void writeLinked(Object v, ModelWriter.Link link, int depth) {
+        if (v != null && v.getClass() == link.type) {
+            ModelWriter w = link.writer();
+            if (w != null && w.usableWith(cfg)) {
+                enter(v, depth);
+                w.write(this, v, depth);
+            } else {
+                writeModel(v, link.model, depth);
+            }
+            return;
+        }
+        writeValue(v, depth);
+    }
+
+    /** A property declared as a list of a class with a model: an {@code ArrayList}'s elements go through {@link #writeLinked}. */
+    void writeListOf(Object v, ModelWriter.Link link, int depth) {
+        if (v == null || v.getClass() != ArrayList.class) {
+            writeValue(v, depth);
+            return;
+        }
+        ArrayList<?> list = (ArrayList<?>) v;
+        enter(list, depth);
+        int n = list.size();
+        if (n == 0) {
+            writeAscii("[]");
+            return;
+        }
+        writeRaw((byte) '[');
+        int i = 0;
+        try {
+            for (; i < n; i++) {
+                if (i > 0) {
+                    writeRaw((byte) ',');
+                }
+                writeLinked(list.get(i), link, depth + 1);
+            }
+        } catch (WriteFailure f) {
+            throw f.at("[" + i + "]");
+        }
+        closeArray(depth);
+    }
+
     /** A value of a type with a user codec. */
-    private void writeWithCodec(Object value, Codec<Object> codec, int depth) {
+    void writeWithCodec(Object value, Codec<Object> codec, int depth) {
         enter(value, depth);
         CodecOut out = new CodecOut(depth);
         try {

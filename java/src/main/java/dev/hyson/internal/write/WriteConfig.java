@@ -76,7 +76,18 @@ public final class WriteConfig {
         this.allowNonFinite = allowNonFinite;
         this.maxDepth = maxDepth;
         this.encoders = new LinkedHashMap<>(encoders);
+        this.generated = codecs.binder().generatedCodecs() && !pretty && encoders.isEmpty();
+        this.defaultEscapes = !asciiOnly && !scriptSafe;
     }
+
+    /**
+     * Whether records and classes may be written by their generated {@link ModelWriter}: the binder
+     * allows it, and the output is compact with no {@code JsonEncoder} (which could stand in for a
+     * nested value the generated code writes directly).
+     */
+    final boolean generated;
+    /** Whether strings are escaped only as RFC 8259 requires (no asciiOnly, no scriptSafe). */
+    final boolean defaultEscapes;
 
     boolean hasEncoders() {
         return !encoders.isEmpty();

@@ -1,0 +1,185 @@
+package dev.hyson;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.hyson.BindModels.Bean;
+import dev.hyson.BindModels.Circle;
+import dev.hyson.BindModels.Collections1;
+import dev.hyson.BindModels.Drawing;
+import dev.hyson.BindModels.Fields;
+import dev.hyson.BindModels.Money;
+import dev.hyson.BindModels.Node;
+import dev.hyson.BindModels.Point;
+import dev.hyson.BindModels.Renamed;
+import dev.hyson.BindModels.Scalars;
+import dev.hyson.BindModels.Square;
+import dev.hyson.bind.Binder;
+import dev.hyson.bind.Codec;
+import dev.hyson.bind.Name;
+import dev.hyson.bind.ValueIn;
+import dev.hyson.bind.ValueOut;
+import dev.hyson.internal.write.Codegen;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.Random;
+import java.util.function.UnaryOperator;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The generated writers against the interpreter: for seeded random values of every model, under
+ * every writer option and binder option, both write the same bytes, and fail with the same
+ * message and path.
+ */
+class GeneratedCodecTest {
+    /** Names that need escaping, or differ under asciiOnly and scriptSafe. */
+    record Odd(@Name("a/b") String slash, @Name("caf\u00e9") int accent, @Name("q\"uote") boolean quote,
+            @Name("a-very-long-member-name-past-sixteen-bytes") long longName, float f, char c, Optional<String> maybe) {
+    }
+
+    /** A property whose generic type has a user codec. */
+    record Wrapped(List<Point> pts, Optional<Point> one, Point single) {
+    }
+
+    record Throwing(int ok, String bad) {
+        @Override
+        public String bad() {
+            throw new IllegalStateException("no bad today");
+        }
+    }
+
+    static final class Cyclic {
+        public String name = "c";
+        public Object next;
+    }
+
+    private static final List<UnaryOperator<Binder.Builder>> BINDERS = List.of(
+            b -> b,
+            b -> b.omitNulls(true),
+            b -> b.omitEmptyOptionals(true),
+            b -> b.omitNulls(true).omitEmptyOptionals(true));
+
+    private static final List<UnaryOperator<JsonWriter.Builder>> WRITERS = List.of(
+            w -> w,
+            w -> w.asciiOnly(true),
+            w -> w.scriptSafe(true),
+            w -> w.indent(2),
+            w -> w.allowNonFinite(true),
+            w -> w.sortKeys(true));
+
+    private static List<Object> values(long seed) {
+        Random r = new Random(seed);
+        List<Object> values = new ArrayList<>();
+        for (int k = 0; k < 20; k++) {
+            values.add(BindTest.scalars(r));
+            values.add(BindTest.collections(r));
+            values.add(new Drawing("t" + r.nextInt(), BindTest.randomShapes(r, 3), r.nextBoolean() ? new Square(r.nextDouble()) : null));
+            values.add(BindTest.randomNode(r, 3));
+            values.add(new Odd(r.nextBoolean() ? null : "x/" + r.nextInt(), r.nextInt(), r.nextBoolean(), r.nextLong(),
+                    r.nextFloat(), (char) ('a' + r.nextInt(26)), r.nextBoolean() ? Optional.empty() : Optional.of("m\u2028")));
+            Bean bean = new Bean();
+            bean.setName(r.nextBoolean() ? null : "n" + r.nextInt());
+            bean.setCount(r.nextInt());
+            bean.setPoints(r.nextBoolean() ? null : List.of(new Point(r.nextInt(), 1)));
+            values.add(bean);
+            Fields f = new Fields();
+            f.label = "l\u00e9" + r.nextInt();
+            f.weight = r.nextBoolean() ? Double.NaN : r.nextDouble();
+            values.add(f);
+            values.add(new Money("EUR", r.nextLong()));
+            values.add(new Renamed(r.nextBoolean(), "s" + r.nextInt(), "secret", "id"));
+            values.add(List.of(new Circle(r.nextDouble()), new Point(r.nextInt(), r.nextInt())));
+        }
+        return values;
+    }
+
+    /** What {@code writer} writes for {@code value}, or the failure's message. */
+    private static String write(JsonWriter writer, Object value) {
+        try {
+            return writer.write(value);
+        } catch (JsonWriteException e) {
+            return "failed: " + e.getMessage();
+        }
+    }
+
+    @Test
+    void generatedAndInterpretedWriteTheSameBytes() {
+        List<Object> values = values(2026);
+        int compared = 0;
+        for (UnaryOperator<Binder.Builder> b : BINDERS) {
+            Binder generated = b.apply(Binder.builder().generatedCodecs(true)).build();
+            Binder interpreted = b.apply(Binder.builder().generatedCodecs(false)).build();
+            for (UnaryOperator<JsonWriter.Builder> w : WRITERS) {
+                JsonWriter gw = w.apply(JsonWriter.builder().binder(generated)).build();
+                JsonWriter iw = w.apply(JsonWriter.builder().binder(interpreted)).build();
+                for (Object v : values) {
+                    assertEquals(write(iw, v), write(gw, v), v.getClass().getSimpleName());
+                    compared++;
+                }
+            }
+            for (Class<?> c : List.of(Scalars.class, Collections1.class, Drawing.class, Node.class, Odd.class, Bean.class,
+                    Fields.class, Money.class, Renamed.class, Circle.class)) {
+                assertTrue(Codegen.writesGenerated(generated, c), c + ": " + Codegen.unavailable());
+                assertTrue(!Codegen.writesGenerated(interpreted, c), c.getName());
+            }
+        }
+        assertEquals(4 * 6 * 200, compared);
+        assertNull(Codegen.unavailable());
+    }
+
+    @Test
+    void userCodecsForDeclaredGenericTypes() {
+        Codec<Point> swapped = new Codec<>() {
+            @Override
+            public Point read(ValueIn in) {
+                return new Point(0, 0);
+            }
+
+            @Override
+            public void write(Point value, ValueOut out) {
+                out.beginArray(2);
+                out.writeLong(value.y());
+                out.writeLong(value.x());
+                out.endArray();
+            }
+        };
+        for (boolean gen : new boolean[] {true, false}) {
+            Binder b = Binder.builder().generatedCodecs(gen).codec(Point.class, swapped).build();
+            JsonWriter w = JsonWriter.builder().binder(b).build();
+            assertEquals("{\"pts\":[[2,1]],\"one\":[4,3],\"single\":[6,5]}",
+                    w.write(new Wrapped(List.of(new Point(1, 2)), Optional.of(new Point(3, 4)), new Point(5, 6))));
+            assertEquals("{\"pts\":null,\"one\":null,\"single\":null}", w.write(new Wrapped(null, Optional.empty(), null)));
+        }
+    }
+
+    @Test
+    void failuresAreTheInterpreters() {
+        JsonWriter gw = JsonWriter.builder().binder(Binder.builder().generatedCodecs(true).build()).build();
+        JsonWriter iw = JsonWriter.builder().binder(Binder.builder().generatedCodecs(false).build()).build();
+        // a getter that throws
+        JsonWriteException e = assertThrows(JsonWriteException.class, () -> gw.write(List.of(new Throwing(1, "x"))));
+        assertEquals(write(iw, List.of(new Throwing(1, "x"))), "failed: " + e.getMessage());
+        assertTrue(e.getMessage().contains("no bad today") && e.getMessage().contains("bad"), e.getMessage());
+        // a cycle, found through a generated writer
+        Cyclic c = new Cyclic();
+        c.next = List.of(c);
+        assertEquals(write(iw, c), write(gw, c));
+        assertTrue(write(gw, c).startsWith("failed: "), write(gw, c));
+        // too deep: a node chain past maxDepth
+        Node deep = new Node("leaf", List.of());
+        for (int k = 0; k < 40; k++) {
+            deep = new Node("n" + k, List.of(deep));
+        }
+        JsonWriter shallowG = JsonWriter.builder().maxDepth(30).binder(Binder.builder().generatedCodecs(true).build()).build();
+        JsonWriter shallowI = JsonWriter.builder().maxDepth(30).binder(Binder.builder().generatedCodecs(false).build()).build();
+        assertEquals(write(shallowI, deep), write(shallowG, deep));
+        assertTrue(write(shallowG, deep).startsWith("failed: "));
+        // non-finite doubles, refused by default
+        Fields f = new Fields();
+        f.weight = Double.POSITIVE_INFINITY;
+        assertEquals(write(iw, f), write(gw, f));
+    }
+}
