@@ -182,4 +182,70 @@ class GeneratedCodecTest {
         f.weight = Double.POSITIVE_INFINITY;
         assertEquals(write(iw, f), write(gw, f));
     }
+
+    static java.util.stream.Stream<Backend> backends() {
+        return TestSupport.backends().stream();
+    }
+
+    /** What {@code reader} reads from {@code json} as {@code type}: the value, or the failure's message and pointer. */
+    private static Object read(JsonReader reader, String json, Class<?> type) {
+        try {
+            return reader.read(json, type);
+        } catch (JsonException e) {
+            return "failed: " + e.getMessage();
+        }
+    }
+
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.MethodSource("backends")
+    void generatedAndInterpretedReadTheSameValues(Backend backend) {
+        Binder generated = Binder.builder().generatedCodecs(true).build();
+        Binder interpreted = Binder.builder().generatedCodecs(false).build();
+        List<UnaryOperator<JsonReader.Builder>> options = List.of(r -> r,
+                r -> r.duplicateKeys(DuplicateKeyPolicy.FIRST_WINS), r -> r.duplicateKeys(DuplicateKeyPolicy.ERROR));
+        Random r = new Random(7);
+        List<String> mutations = List.of("", "\"i\":1,", "\"i\":\"x\",", "\"zz\":[1,{}],", "\"r\":null,", "\"id\":7,",
+                "\"title\":\"dup\",", "\"n\":-3,");
+        int compared = 0;
+        for (UnaryOperator<JsonReader.Builder> o : options) {
+            JsonReader gr = o.apply(JsonReader.builder().backend(backend).binder(generated)).build();
+            JsonReader ir = o.apply(JsonReader.builder().backend(backend).binder(interpreted)).build();
+            JsonWriter lenient = JsonWriter.builder().allowNonFinite(true).build();
+            for (Object v : values(99)) {
+                String json = lenient.write(v);
+                if (!json.startsWith("{")) {
+                    continue;
+                }
+                // the value as written, then with a member put in front (known, unknown, repeated, mistyped)
+                for (String extra : List.of("", mutations.get(r.nextInt(mutations.size())))) {
+                    String doc = "{" + extra + json.substring(1);
+                    if (doc.endsWith(",}")) {
+                        doc = doc.substring(0, doc.length() - 2) + "}";
+                    }
+                    assertEquals(read(ir, doc, v.getClass()), read(gr, doc, v.getClass()), doc);
+                    compared++;
+                }
+            }
+            // absent members, required ones, a failing constructor, unknown members refused
+            for (String doc : List.of("{}", "{\"n\":0}", "{\"n\":5}", "{\"screen_name\":\"x\"}", "{\"id\":\"a\",\"secret\":\"s\"}",
+                    "[]", "null", "{\"x\":1,\"y\":2,\"x\":3}")) {
+                for (Class<?> c : List.of(BindModels.Positive.class, Renamed.class, Point.class, Scalars.class, Collections1.class)) {
+                    assertEquals(read(ir, doc, c), read(gr, doc, c), c.getSimpleName() + " " + doc);
+                    compared++;
+                }
+            }
+        }
+        JsonReader strictG = JsonReader.builder().backend(backend).binder(Binder.builder().failOnUnknownMembers(true).build()).build();
+        JsonReader strictI = JsonReader.builder().backend(backend)
+                .binder(Binder.builder().failOnUnknownMembers(true).generatedCodecs(false).build()).build();
+        assertEquals(read(strictI, "{\"x\":1,\"q\":2}", Point.class), read(strictG, "{\"x\":1,\"q\":2}", Point.class));
+        assertTrue(String.valueOf(read(strictG, "{\"x\":1,\"q\":2}", Point.class)).contains("unknown member"));
+        assertTrue(compared > 1000, "compared " + compared);
+        for (Class<?> c : List.of(Scalars.class, Collections1.class, Drawing.class, Node.class, Odd.class, Money.class,
+                Renamed.class, Point.class)) {
+            assertTrue(Codegen.readsGenerated(generated, c), c + ": " + Codegen.readersUnavailable());
+            assertTrue(!Codegen.readsGenerated(interpreted, c), c.getName());
+        }
+        assertNull(Codegen.readersUnavailable());
+    }
 }

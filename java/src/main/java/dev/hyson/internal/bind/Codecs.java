@@ -329,4 +329,19 @@ public final class Codecs {
         }
         return BUILT_IN;
     }
+
+    /**
+     * @param c a class
+     * @return whether values of {@code c} are read by a generated reader (resolving its codec first);
+     *     false for a type the interpreter reads, or that is not a record or class
+     */
+    public boolean readsGenerated(Class<?> c) {
+        TapeCodec<?> codec = forType(c);
+        return codec instanceof ObjectCodec && ((ObjectCodec) codec).readsGenerated();
+    }
+
+    /** @return why a reader could not be generated in this JVM (the first failure), or null */
+    public static String readersUnavailable() {
+        return ObjectReaders.unavailable();
+    }
 }

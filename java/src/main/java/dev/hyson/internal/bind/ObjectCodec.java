@@ -85,14 +85,19 @@ final class ObjectCodec extends TapeCodec<Object> {
     private final int argCount;
     private final MethodHandle noArg;
     private final WriteModel writeModel;
+    /** The creator unspread, {@code (args...) Object}: what a generated reader calls; null with {@link #noArg}. */
+    private final MethodHandle creatorDirect;
+    /** The reader generated for this type once it is resolved, or null (the interpreter reads it). */
+    private GeneratedReader generated;
     /** Why the type cannot be read, or null. */
     private final String readProblem;
     private volatile boolean resolved;
     private final long requiredMask;
 
     private ObjectCodec(Class<?> type, Codecs codecs, Prop[] props, NameTable names, MethodHandle creator, int argCount,
-            MethodHandle noArg, WriteModel writeModel, String readProblem) {
+            MethodHandle noArg, WriteModel writeModel, String readProblem, MethodHandle creatorDirect) {
         this.type = type;
+        this.creatorDirect = creatorDirect;
         this.codecs = codecs;
         this.props = props;
         this.names = names;
@@ -157,6 +162,7 @@ final class ObjectCodec extends TapeCodec<Object> {
         }
         Map<String, Info> infos = new LinkedHashMap<>();
         MethodHandle creator = null;
+        MethodHandle direct = null;
         MethodHandle noArg = null;
         int argCount = 0;
         String readProblem = null;
@@ -176,6 +182,7 @@ final class ObjectCodec extends TapeCodec<Object> {
                     info.getter = info.raw.asType(GETTER);
                 }
                 MethodHandle ctor = lookup.findConstructor(type, MethodType.methodType(void.class, types));
+                direct = ctor.asType(ctor.type().changeReturnType(Object.class));
                 creator = spread(ctor, cs.length);
                 argCount = cs.length;
             } else {
@@ -195,6 +202,7 @@ final class ObjectCodec extends TapeCodec<Object> {
                     }
                     MethodHandle h = chosen instanceof Constructor ? lookup.unreflectConstructor((Constructor<?>) chosen)
                             : lookup.unreflect((Method) chosen);
+                    direct = h.asType(h.type().changeReturnType(Object.class));
                     creator = spread(h, ps.length);
                     argCount = ps.length;
                 } else if (chosen != null) {
@@ -301,7 +309,7 @@ final class ObjectCodec extends TapeCodec<Object> {
             readProblem = "it has no properties";
         }
         return new ObjectCodec(type, codecs, props.toArray(new Prop[0]), new NameTable(names, codeArray), creator, argCount,
-                noArg, model, readProblem);
+                noArg, model, readProblem, direct);
     }
 
     private static Info info(Map<String, Info> infos, String key) {
@@ -445,6 +453,9 @@ final class ObjectCodec extends TapeCodec<Object> {
                             + e.getMessage(), e);
                 }
             }
+            if (codecs.binder.generatedCodecs() && creatorDirect != null) {
+                generated = ObjectReaders.generate(this, props, names, creatorDirect, argCount, requiredMask);
+            }
             resolved = true;
         }
     }
@@ -456,6 +467,10 @@ final class ObjectCodec extends TapeCodec<Object> {
                 throw new IllegalArgumentException("cannot read " + type.getName() + ": " + readProblem);
             }
             resolve();
+        }
+        GeneratedReader g = generated;
+        if (g != null) {
+            return g.read(r);
         }
         long[] t = r.t;
         int at = r.i;
@@ -597,6 +612,58 @@ final class ObjectCodec extends TapeCodec<Object> {
             throw r.failAt(BindFailure.Problem.INVALID_FORMAT, at + 2, "setting " + prop.name + " of " + type.getName()
                     + " failed: " + e, e);
         }
+    }
+
+    // ---- what a generated reader (ObjectReaders) calls off its straight path, as the loop above does
+
+    /** @return the failure for a value that is not an object */
+    BindFailure notAnObject(TapeReader r) {
+        return r.mismatch("an object (" + type.getSimpleName() + ")");
+    }
+
+    /** A member no property reads (code {@code p} < 0, its name at entry {@code nameAt}): an error, or skipped. */
+    void unmatched(TapeReader r, int p, int nameAt) {
+        if (p == NameTable.UNKNOWN && codecs.binder.failOnUnknownMembers()) {
+            throw r.failAt(BindFailure.Problem.UNKNOWN_MEMBER, r.i, "unknown member \"" + Scalars.clip(NameTable.text(r, nameAt))
+                    + "\": " + type.getName() + " has no such property", null);
+        }
+        r.skip();
+    }
+
+    /** Property {@code p} seen again: an error, or skipped (true), or read again (false), by the duplicate policy. */
+    boolean again(TapeReader r, int p) {
+        DuplicateKeyPolicy dup = r.duplicates();
+        if (dup == DuplicateKeyPolicy.ERROR) {
+            throw r.failAt(BindFailure.Problem.DUPLICATE_KEY, r.i, "duplicate member name \"" + props[p].name + "\"", null);
+        } else if (dup == DuplicateKeyPolicy.FIRST_WINS) {
+            r.skip();
+            return true;
+        }
+        return false;
+    }
+
+    /** @return the failure for the first required property not in {@code seen} */
+    BindFailure missing(TapeReader r, int at, long seen) {
+        for (int p = 0; p < props.length; p++) {
+            if (props[p].required && (seen & (1L << p)) == 0) {
+                return r.failAt(BindFailure.Problem.MISSING_MEMBER, at, "missing required member \"" + props[p].name + "\" of "
+                        + type.getName(), null);
+            }
+        }
+        throw new IllegalStateException("no required member is missing");
+    }
+
+    /** @return the failure for a creator that threw {@code e} */
+    BindFailure creatorFailed(TapeReader r, int at, Throwable e) {
+        return r.failAt(BindFailure.Problem.INVALID_FORMAT, at, "the constructor of " + type.getName() + " failed: " + e, e);
+    }
+
+    /** @return whether reads of this type go through a generated reader (resolving the type first) */
+    boolean readsGenerated() {
+        if (!resolved && readProblem == null) {
+            resolve();
+        }
+        return generated != null;
     }
 
     /** @return the required-member mask (first 64 properties), for tests of the model */

@@ -225,7 +225,7 @@ public final class ClassAssembler {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         DataOutputStream d = new DataOutputStream(out);
         try {
-            int code = utf8("Code"); // before the pool is written out
+            utf8("Code"); // every entry is in the pool before it is written out
             d.writeInt(0xCAFEBABE);
             d.writeShort(0);
             d.writeShort(49);
@@ -244,9 +244,6 @@ public final class ClassAssembler {
                 d.write(m);
             }
             d.writeShort(0);
-            if (code <= 0) {
-                throw new IllegalStateException();
-            }
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -257,6 +254,8 @@ public final class ClassAssembler {
     public static final class Label {
         int at = -1;
         private final List<Integer> refs = new ArrayList<>();
+        /** Four-byte offsets of a switch: {where, the switch's opcode}. */
+        private final List<int[]> wide = new ArrayList<>();
     }
 
     /** One method's bytecode, written instruction by instruction. */
@@ -264,7 +263,14 @@ public final class ClassAssembler {
         static final int ICONST_0 = 0x03;
         static final int LCONST_0 = 0x09;
         static final int DCONST_0 = 0x0e;
+        public static final int ACONST_NULL = 0x01;
+        public static final int LCONST_1 = 0x0a;
+        public static final int LALOAD = 0x2f;
         public static final int AALOAD = 0x32;
+        public static final int LSHL = 0x79;
+        public static final int LAND = 0x7f;
+        public static final int LOR = 0x81;
+        public static final int L2I = 0x88;
         public static final int POP = 0x57;
         public static final int POP2 = 0x58;
         public static final int DUP = 0x59;
@@ -293,6 +299,7 @@ public final class ClassAssembler {
         private final String name;
         private final String descriptor;
         private final int maxLocals;
+        private int maxStack = MAX_STACK;
         private final ByteArrayOutputStream code = new ByteArrayOutputStream();
         private final List<int[]> handlers = new ArrayList<>();
         private final List<Label> labels = new ArrayList<>();
@@ -302,6 +309,16 @@ public final class ClassAssembler {
             this.name = name;
             this.descriptor = descriptor;
             this.maxLocals = maxLocals;
+        }
+
+        /**
+         * @param slots the operand stack this method needs, when more than the default (a call with
+         *     many arguments pushes them all)
+         * @return this
+         */
+        public Code maxStack(int slots) {
+            this.maxStack = Math.max(MAX_STACK, slots);
+            return this;
         }
 
         /** @return the offset of the next instruction */
@@ -455,6 +472,56 @@ public final class ClassAssembler {
             return this;
         }
 
+        public Code lconst(int v) {
+            return op(LCONST_0 + v);
+        }
+
+        public Code fconst0() {
+            return op(0x0b);
+        }
+
+        public Code dconst0() {
+            return op(DCONST_0);
+        }
+
+        public Code iinc(int slot, int delta) {
+            code.write(0x84);
+            code.write(slot);
+            code.write(delta);
+            return this;
+        }
+
+        /**
+         * A {@code tableswitch} on the int on the stack: {@code 0 .. cases.length - 1} go to their
+         * labels, anything else to {@code otherwise}.
+         */
+        public Code tableswitch(Label otherwise, Label[] cases) {
+            int at = code.size();
+            code.write(0xaa);
+            while (code.size() % 4 != 0) {
+                code.write(0);
+            }
+            switchRef(otherwise, at);
+            int4(0);
+            int4(cases.length - 1);
+            for (Label l : cases) {
+                switchRef(l, at);
+            }
+            return this;
+        }
+
+        private void int4(int v) {
+            code.write(v >>> 24);
+            code.write(v >>> 16);
+            code.write(v >>> 8);
+            code.write(v);
+        }
+
+        private void switchRef(Label l, int opcodeAt) {
+            l.wide.add(new int[] {code.size(), opcodeAt});
+            int4(0);
+        }
+
         /** Code in {@code [from, to)} that throws {@code type} (null: anything) continues at {@code handler}. */
         public Code handler(Label from, Label to, Label handler, String type) {
             handlers.add(new int[] {labels.indexOf(from), labels.indexOf(to), labels.indexOf(handler), type == null ? 0 : classRef(type)});
@@ -468,8 +535,15 @@ public final class ClassAssembler {
                 throw new IllegalStateException("method " + name + " too large (" + b.length + " bytes)");
             }
             for (Label l : labels) {
-                if (l.at < 0 && !l.refs.isEmpty()) {
+                if (l.at < 0 && !(l.refs.isEmpty() && l.wide.isEmpty())) {
                     throw new IllegalStateException("label never placed");
+                }
+                for (int[] w : l.wide) {
+                    int offset = l.at - w[1];
+                    b[w[0]] = (byte) (offset >>> 24);
+                    b[w[0] + 1] = (byte) (offset >>> 16);
+                    b[w[0] + 2] = (byte) (offset >>> 8);
+                    b[w[0] + 3] = (byte) offset;
                 }
                 for (int ref : l.refs) {
                     int offset = l.at - ref;
@@ -489,7 +563,7 @@ public final class ClassAssembler {
                 d.writeShort(1);
                 d.writeShort(utf8("Code"));
                 d.writeInt(12 + b.length + handlers.size() * 8);
-                d.writeShort(MAX_STACK);
+                d.writeShort(maxStack);
                 d.writeShort(maxLocals);
                 d.writeInt(b.length);
                 d.write(b);

@@ -19,6 +19,20 @@ public final class Codegen {
         return w instanceof WriteModel && binder.generatedCodecs() && ModelWriters.of((WriteModel) w) != null;
     }
 
+    /**
+     * @param binder a binder
+     * @param type a record or class
+     * @return whether {@code binder} reads {@code type} through a generated reader
+     */
+    public static boolean readsGenerated(Binder binder, Class<?> type) {
+        return BinderAccess.codecs(binder).readsGenerated(type);
+    }
+
+    /** @return why a reader could not be generated in this JVM (the first failure), or null when none failed */
+    public static String readersUnavailable() {
+        return dev.hyson.internal.bind.Codecs.readersUnavailable();
+    }
+
     /** @return why a writer could not be generated in this JVM (the first failure), or null when none failed */
     public static String unavailable() {
         return ModelWriters.unavailable();
