@@ -30,28 +30,25 @@ abstract class JsonStrings extends JsonNumbers {
      * {@code asciiOnly} escapes every non-ASCII char as {@code \\uXXXX} (pairs for supplementary
      * code points), {@code scriptSafe} escapes '/', U+2028 and U+2029 (ruby/json's script_safe).
      * A lone surrogate is always escaped, so the output is valid UTF-8.
+     *
+     * <p>The common string, ASCII with nothing to escape, takes one pass and allocates nothing, at
+     * any length, a chunk of {@link #CHUNK} chars at a time: its chars copied out
+     * ({@code String.getChars}, which the JDK inflates with a vector loop), narrowed straight into
+     * the output by the US-ASCII encoder (an intrinsic vector loop that stops at the first char
+     * above U+007F), then checked eight bytes a step for a control char, {@code "} or
+     * {@code \\}. A chunk that fails either check, and everything after it, goes to the per-char
+     * loop, which decides exactly.
      */
     final void writeString(String s) {
         int n = s.length();
-        if (n <= COPY_MAX) {
-            // the common string is ASCII and needs no escape. Proven without allocating: its chars
-            // copied out (the JDK inflates a Latin-1 string with a vector loop) and OR-ed together;
-            // then String.getBytes(int, int, byte[], int), which truncates each char to its low byte
-            // and so is exact only for a string with no char above U+00FF (here none above U+007F),
-            // copies it straight into the output, where a word-at-a-time check looks for escapes
+        if (n <= CHUNK) {
             char[] c = scratch();
             s.getChars(0, n, c, 0);
-            int high = 0;
-            for (int i = 0; i < n; i++) {
-                high |= c[i];
-            }
-            if (high < 0x80) {
-                ensure(n + 2);
+            ensure(n + 2);
+            int p = pos;
+            if (asciiInto(n, p + 1)) {
                 byte[] b = buf;
-                int p = pos;
-                copyAscii(s, n, b, p + 1);
-                // ASCII throughout: '?' is a real char here, and no byte has the high bit
-                if (plain(b, p + 1, n, false, cfg.scriptSafe, false)) {
+                if (plain(b, p + 1, n, cfg.scriptSafe)) {
                     b[p] = '"';
                     b[p + 1 + n] = '"';
                     pos = p + n + 2;
@@ -61,81 +58,97 @@ abstract class JsonStrings extends JsonNumbers {
                     // an ASCII string with escapes: its bytes, moved aside, are copied run by run
                     byte[] ascii = asciiScratch();
                     System.arraycopy(b, p + 1, ascii, 0, n);
-                    writeEscapedUtf8(ascii, n, true);
+                    writeEscapedAscii(ascii, n);
                     return;
                 }
             }
-            writeEscaped(s, n, true);
+            ensure(1);
+            buf[pos++] = '"';
+            writeEscaped(s, 0, n, true);
             return;
         }
-        if (n <= PLAIN_MAX) {
-            // a long string: the JDK's encoder (a vectorized check and copy for Latin-1 strings) and
-            // a word-at-a-time check, at the cost of one array of its UTF-8
-            byte[] utf8 = s.getBytes(java.nio.charset.StandardCharsets.UTF_8);
-            if (plain(utf8, 0, utf8.length, cfg.asciiOnly, cfg.scriptSafe, true)) {
-                int len = utf8.length;
-                ensure(len + 2);
-                byte[] b = buf;
-                int p = pos;
-                b[p] = '"';
-                System.arraycopy(utf8, 0, b, p + 1, len);
-                b[p + 1 + len] = '"';
-                pos = p + len + 2;
+        ensure(1);
+        buf[pos++] = '"';
+        char[] c = scratch();
+        boolean scriptSafe = cfg.scriptSafe;
+        for (int i = 0; i < n; i += CHUNK) {
+            int m = Math.min(CHUNK, n - i);
+            s.getChars(i, i + m, c, 0);
+            ensure(m + 1);
+            int p = pos;
+            if (!asciiInto(m, p) || !plain(buf, p, m, scriptSafe)) {
+                writeEscaped(s, i, n, false); // this chunk and the rest, char by char
                 return;
             }
-            if (!cfg.asciiOnly && !cfg.scriptSafe && writeEscapedUtf8(utf8, utf8.length, false)) {
-                return;
-            }
+            pos = p + m;
         }
-        writeEscaped(s, n, false);
+        ensure(1);
+        buf[pos++] = '"';
     }
 
-    /** The deprecated {@link String#getBytes(int, int, byte[], int)}: exact for the ASCII strings it is given here. */
-    @SuppressWarnings("deprecation")
-    private static void copyAscii(String s, int n, byte[] b, int at) {
-        s.getBytes(0, n, b, at);
+    /** Wraps {@link #chars}; made with it. */
+    private java.nio.CharBuffer charView;
+    /** Wraps {@link #buf} ({@link #viewed}); made again when the buffer changes. */
+    private java.nio.ByteBuffer byteView;
+    private byte[] viewed;
+    private java.nio.charset.CharsetEncoder ascii;
+
+    /**
+     * Narrows {@code chars[0, n)} into {@code buf[at, at + n)} with the US-ASCII encoder, which
+     * stops at the first char above U+007F (or a surrogate).
+     *
+     * @return whether every char was ASCII, so all {@code n} bytes are written
+     */
+    private boolean asciiInto(int n, int at) {
+        java.nio.ByteBuffer bb = byteView;
+        if (viewed != buf) {
+            bb = byteView = java.nio.ByteBuffer.wrap(buf);
+            viewed = buf;
+        }
+        java.nio.charset.CharsetEncoder e = ascii;
+        if (e == null) {
+            e = ascii = java.nio.charset.StandardCharsets.US_ASCII.newEncoder();
+        }
+        java.nio.CharBuffer cb = charView;
+        cb.limit(n).position(0);
+        bb.limit(at + n).position(at);
+        e.reset();
+        e.encode(cb, bb, true);
+        return !cb.hasRemaining();
     }
 
-    /** An ASCII string's bytes while they are escaped (at most {@link #COPY_MAX}); made on first use. */
+    /** An ASCII string's bytes while they are escaped (at most {@link #CHUNK}); made on first use. */
     private byte[] asciiBytes;
 
     private byte[] asciiScratch() {
         byte[] a = asciiBytes;
         if (a == null) {
-            a = asciiBytes = new byte[COPY_MAX];
+            a = asciiBytes = new byte[CHUNK];
         }
         return a;
     }
 
-    /**
-     * Strings up to this many chars take the allocation-free path. Its ASCII proof (an OR over the
-     * chars) takes about a cycle a char, which C2 does not vectorize; past this length the JDK's
-     * vectorized encoder plus an array of the string's UTF-8 is faster (activitypub.json, all ASCII
-     * and mostly long strings, wrote 15% slower with the proof for every length).
-     */
-    private static final int COPY_MAX = 32;
-
-    /** {@link #chars}, made on first use; it holds a chunk, so any string of the copy path whole. */
+    /** {@link #chars}, made on first use; it holds a chunk, so any string up to a chunk whole. */
     private char[] scratch() {
         char[] c = chars;
         if (c == null) {
             c = chars = new char[CHUNK + 1];
+            charView = java.nio.CharBuffer.wrap(c);
         }
         return c;
     }
 
     /**
-     * The per-char loop: every escape and option, UTF-8 encoded by hand. {@code filled}: the whole
-     * string is in {@link #chars} already; otherwise it is copied out a chunk at a time.
+     * The per-char loop: every escape and option, UTF-8 encoded by hand, from char {@code from} to
+     * the end and the closing quote (the opening one is written). {@code filled}: the whole string
+     * is in {@link #chars} already; otherwise it is copied out a chunk at a time.
      */
-    private void writeEscaped(String s, int n, boolean filled) {
+    private void writeEscaped(String s, int from, int n, boolean filled) {
         byte[] esc = escapes;
         boolean asciiOnly = cfg.asciiOnly;
         boolean scriptSafe = cfg.scriptSafe;
-        ensure(2);
-        buf[pos++] = '"';
         char[] chars = scratch();
-        int i = 0;
+        int i = from;
         while (i < n) {
             // chars are copied out in chunks (one intrinsic copy) and read from the array, which is
             // far cheaper than String.charAt per char; a chunk keeps one char of look-ahead for pairs
@@ -193,39 +206,36 @@ abstract class JsonStrings extends JsonNumbers {
         buf[pos++] = '"';
     }
 
-    /** Strings up to this many chars (and longer than {@link #COPY_MAX}) try {@link #plain} first. */
-    private static final int PLAIN_MAX = 1 << 16;
+    private static final long ONES = 0x0101010101010101L;
+    private static final long HIGHS = 0x8080808080808080L;
+    private static final long SPACES = Swar.broadcast(' ');
     private static final long QUOTES = Swar.broadcast('"');
     private static final long BACKSLASHES = Swar.broadcast('\\');
-    private static final long QUESTION_MARKS = Swar.broadcast('?');
     private static final long SLASHES = Swar.broadcast('/');
 
     /**
-     * Whether the UTF-8 {@code b[from, from + n)} is a JSON string body as it is, 8 bytes a step: no
-     * byte below 0x20, no {@code "} or {@code \}, with {@code questionMarks} no {@code ?} (which is
-     * how {@code String.getBytes} writes a lone surrogate, which must be escaped instead; the bytes
-     * of a string proven ASCII have real ones), and for the options no non-ASCII byte
-     * ({@code asciiOnly}) or no {@code /} and no non-ASCII byte ({@code scriptSafe}: U+2028/9).
-     * False sends the string to an escaping loop, which decides exactly.
+     * Whether the ASCII bytes {@code b[from, from + n)} are a JSON string body as they are: no byte
+     * below 0x20, no {@code "} or {@code \\}, and with {@code scriptSafe} no {@code /}. Eight bytes
+     * a step, three subtractions: a byte below 0x20 borrows into its top bit when 0x20 is
+     * subtracted, and a byte equal to a sought one does when its XOR with it, zero, has 1
+     * subtracted. Exact for bytes below 0x80: only a real hit sets a top bit, and the lowest one
+     * borrows from nothing (Mycroft's zero-byte test, as in Hacker's Delight section 6-1).
      */
-    private static boolean plain(byte[] b, int from, int n, boolean asciiOnly, boolean scriptSafe, boolean questionMarks) {
+    private static boolean plain(byte[] b, int from, int n, boolean scriptSafe) {
         int i = from;
         int end = from + n;
         long bad = 0;
-        boolean noHigh = asciiOnly || scriptSafe;
-        long slash = scriptSafe ? SLASHES : QUOTES; // quotes again when '/' is plain
-        long question = questionMarks ? QUESTION_MARKS : QUOTES;
+        long slash = scriptSafe ? SLASHES : QUOTES;
         for (; i + 8 <= end; i += 8) {
             long v = (long) Swar.LONG_LE.get(b, i);
-            bad |= Swar.control(v) | Swar.equal(v, QUOTES) | Swar.equal(v, BACKSLASHES)
-                    | Swar.equal(v, question) | Swar.equal(v, slash) | (noHigh ? v & Swar.HIGHS : 0);
+            bad |= (v - SPACES) | ((v ^ QUOTES) - ONES) | ((v ^ BACKSLASHES) - ONES) | ((v ^ slash) - ONES);
         }
-        if (bad != 0) {
+        if ((bad & HIGHS) != 0) {
             return false;
         }
         for (; i < end; i++) {
             int c = b[i];
-            if (c >= 0 ? c < 0x20 || c == '"' || c == '\\' || questionMarks && c == '?' || scriptSafe && c == '/' : noHigh) {
+            if (c < 0x20 || c == '"' || c == '\\' || scriptSafe && c == '/') {
                 return false;
             }
         }
@@ -233,18 +243,10 @@ abstract class JsonStrings extends JsonNumbers {
     }
 
     /**
-     * Writes {@code utf8} (from {@code String.getBytes}) as a JSON string, escaping its ASCII bytes
-     * that RFC 8259 requires (control chars, {@code "} and {@code \\}) and copying the runs between
-     * them; the default options only. Multi-byte sequences need no escape there, being non-ASCII
-     * bytes throughout.
-     *
-     * @param utf8 the bytes, {@code utf8[0, len)}
-     * @param len how many
-     * @param ascii whether the bytes are a string proven ASCII, whose {@code ?} are real
-     * @return false, having written nothing, at a {@code ?} of {@code getBytes} output, which may
-     *     stand for a lone surrogate that must be escaped instead: the caller then takes the per-char path
+     * Writes the ASCII string {@code ascii[0, len)}, escaping the bytes RFC 8259 requires (control
+     * chars, {@code "} and {@code \\}) and copying the runs between them; the default options only.
      */
-    private boolean writeEscapedUtf8(byte[] utf8, int len, boolean ascii) {
+    private void writeEscapedAscii(byte[] ascii, int len) {
         ensure(len * 6 + 2);
         byte[] b = buf;
         byte[] esc = escapes;
@@ -252,14 +254,11 @@ abstract class JsonStrings extends JsonNumbers {
         b[p++] = '"';
         int run = 0;
         for (int i = 0; i < len; i++) {
-            int c = utf8[i];
-            if (c < 0 || c >= 0x20 && c != '"' && c != '\\' && (c != '?' || ascii)) {
+            int c = ascii[i];
+            if (c >= 0x20 && c != '"' && c != '\\') {
                 continue;
             }
-            if (c == '?') {
-                return false;
-            }
-            System.arraycopy(utf8, run, b, p, i - run);
+            System.arraycopy(ascii, run, b, p, i - run);
             p += i - run;
             byte e = esc[c];
             if (e == 'u') {
@@ -270,11 +269,10 @@ abstract class JsonStrings extends JsonNumbers {
             }
             run = i + 1;
         }
-        System.arraycopy(utf8, run, b, p, len - run);
+        System.arraycopy(ascii, run, b, p, len - run);
         p += len - run;
         b[p++] = '"';
         pos = p;
-        return true;
     }
 
     private static int unicodeEscape(byte[] b, int p, char c) {
