@@ -222,24 +222,36 @@ abstract class JsonStrings extends JsonNumbers {
      * borrows from nothing (Mycroft's zero-byte test, as in Hacker's Delight section 6-1).
      */
     private static boolean plain(byte[] b, int from, int n, boolean scriptSafe) {
-        int i = from;
         int end = from + n;
-        long bad = 0;
         long slash = scriptSafe ? SLASHES : QUOTES;
-        for (; i + 8 <= end; i += 8) {
-            long v = (long) Swar.LONG_LE.get(b, i);
-            bad |= (v - SPACES) | ((v ^ QUOTES) - ONES) | ((v ^ BACKSLASHES) - ONES) | ((v ^ slash) - ONES);
-        }
-        if ((bad & HIGHS) != 0) {
-            return false;
-        }
-        for (; i < end; i++) {
-            int c = b[i];
-            if (c < 0x20 || c == '"' || c == '\\' || scriptSafe && c == '/') {
-                return false;
+        long bad = 0;
+        if (n >= 8) {
+            int i = from;
+            for (; i + 8 < end; i += 8) {
+                bad |= bad((long) Swar.LONG_LE.get(b, i), slash);
+            }
+            // the last word overlaps the one before: no byte loop for the tail
+            bad |= bad((long) Swar.LONG_LE.get(b, end - 8), slash);
+        } else if (from + 8 <= b.length) {
+            // a short string in one word, the bytes past it made 'A' (plain)
+            long keep = n == 0 ? 0 : -1L >>> (64 - 8 * n);
+            bad = bad(((long) Swar.LONG_LE.get(b, from) & keep) | (PLAIN_BYTES & ~keep), slash);
+        } else {
+            for (int i = from; i < end; i++) {
+                int c = b[i];
+                if (c < 0x20 || c == '"' || c == '\\' || scriptSafe && c == '/') {
+                    return false;
+                }
             }
         }
-        return true;
+        return (bad & HIGHS) == 0;
+    }
+
+    private static final long PLAIN_BYTES = Swar.broadcast('A');
+
+    /** The top bit of each byte of {@code v} that is below 0x20, {@code "}, {@code \\} or {@code slash}'s byte (others may be set only above a set one). */
+    private static long bad(long v, long slash) {
+        return (v - SPACES) | ((v ^ QUOTES) - ONES) | ((v ^ BACKSLASHES) - ONES) | ((v ^ slash) - ONES);
     }
 
     /**
