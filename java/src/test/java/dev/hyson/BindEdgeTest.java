@@ -260,4 +260,22 @@ class BindEdgeTest {
         MessagePackException e = assertThrows(MessagePackException.class, () -> MessagePackFactory.defaults().unpack(mp, Objects.class));
         assertEquals(5, e.offset(), e.getMessage());
     }
+
+    record Stamp(java.time.OffsetDateTime at) {
+    }
+
+    /** Offsets come from a table of quarter hours, others from the JDK: both as OffsetDateTime.parse gives them. */
+    @ParameterizedTest
+    @MethodSource("backends")
+    void offsetsAsTheJdkParsesThem(Backend backend) {
+        JsonReader reader = TestSupport.reader(backend);
+        for (String offset : List.of("Z", "+00:00", "-00:00", "+05:30", "-03:45", "+14:00", "-12:15", "+17:45", "+18:00",
+                "-18:00", "+05:07", "-09:59")) {
+            String text = "2024-02-29T12:34:56.5" + offset;
+            Stamp s = reader.read("{\"at\":\"" + text + "\"}", Stamp.class);
+            assertEquals(java.time.OffsetDateTime.parse(text), s.at(), text);
+            assertEquals(java.time.OffsetDateTime.parse(text).getOffset(), s.at().getOffset(), text);
+        }
+        assertThrows(JsonParseException.class, () -> reader.read("{\"at\":\"2024-02-29T12:34:56+19:00\"}", Stamp.class));
+    }
 }
