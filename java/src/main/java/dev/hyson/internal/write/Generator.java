@@ -555,7 +555,7 @@ public final class Generator extends MemberNames {
         if (cfg.generated) {
             ModelWriter w = ModelWriters.of(m);
             if (w != null && w.usableWith(cfg)) {
-                enter(value, depth);
+                enterModel(value, w, depth);
                 w.write(this, value, depth);
                 return;
             }
@@ -647,6 +647,13 @@ public final class Generator extends MemberNames {
 
     // ---- what generated writers (ModelWriter) call
 
+    /** Enters a value a generated writer writes: a {@link ModelWriter#leaf} one is only counted against maxDepth. */
+    private void enterModel(Object value, ModelWriter w, int depth) {
+        if (!w.leaf || depth >= cfg.maxDepth) {
+            enter(value, depth);
+        }
+    }
+
     /** Writes a member name with its separators, {@code len <= 16} bytes given as two little-endian words. */
     void writeName(long w0, long w1, int len) {
         ensure(16);
@@ -670,7 +677,7 @@ public final class Generator extends MemberNames {
         if (v != null && v.getClass() == link.type) {
             ModelWriter w = link.writer();
             if (w != null && w.usableWith(cfg)) {
-                enter(v, depth);
+                enterModel(v, w, depth);
                 w.write(this, v, depth);
             } else {
                 writeModel(v, link.model, depth);

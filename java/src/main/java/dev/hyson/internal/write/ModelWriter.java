@@ -14,6 +14,12 @@ import dev.hyson.internal.bind.WriteModel;
 public abstract class ModelWriter {
     /** Whether every member name and the discriminator are written the same under every escaping option. */
     boolean plainNames;
+    /**
+     * Whether every property is a scalar ({@code String}, a primitive, {@code BigDecimal}), so a
+     * value can contain nothing, itself included: it needs the depth check but no place on the
+     * cycle path (a reference store the writer would make per object).
+     */
+    boolean leaf;
 
     /** For subclasses (generated). */
     protected ModelWriter() {

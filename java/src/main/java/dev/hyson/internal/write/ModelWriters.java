@@ -83,6 +83,7 @@ final class ModelWriters {
             MethodHandles.Lookup l = LOOKUP.defineHiddenClassWithClassData(a.toBytes(), a.classData(), true);
             ModelWriter w = (ModelWriter) l.findConstructor(l.lookupClass(), MethodType.methodType(void.class)).invoke();
             w.plainNames = plain(m);
+            w.leaf = leaf(m);
             return w;
         } catch (Error | RuntimeException e) {
             if (e instanceof VirtualMachineError) {
@@ -307,6 +308,16 @@ final class ModelWriters {
             at += p.length;
         }
         return out;
+    }
+
+    private static boolean leaf(WriteModel m) {
+        for (int k = 0; k < m.size(); k++) {
+            Class<?> rt = m.rawGetter(k).type().returnType();
+            if (m.codec(k) != null || !(rt.isPrimitive() || rt == String.class || rt == java.math.BigDecimal.class)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** Whether every name of {@code m} is written the same whatever the escaping options: printable ASCII, no {@code " \ /}. */
