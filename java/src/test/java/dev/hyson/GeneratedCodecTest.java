@@ -248,4 +248,48 @@ class GeneratedCodecTest {
         }
         assertNull(Codegen.readersUnavailable());
     }
+
+    /** Whether {@code factory}'s binder packs {@code type} through a generated MessagePack writer (found reflectively: package-private). */
+    private static boolean packsGenerated(Binder binder, Class<?> type) throws Exception {
+        Object model = dev.hyson.internal.bind.BinderAccess.codecs(binder).writerFor(type);
+        java.lang.reflect.Method of = Class.forName("dev.hyson.msgpack.PackWriters")
+                .getDeclaredMethod("of", dev.hyson.internal.bind.WriteModel.class);
+        of.setAccessible(true); // same module: the test is patched into dev.hyson
+        return model instanceof dev.hyson.internal.bind.WriteModel && of.invoke(null, model) != null;
+    }
+
+    private static String pack(dev.hyson.msgpack.MessagePackFactory f, Object v) {
+        try {
+            return java.util.HexFormat.of().formatHex(f.pack(v));
+        } catch (dev.hyson.msgpack.MessagePackException e) {
+            return "failed: " + e.getMessage();
+        }
+    }
+
+    @Test
+    void generatedAndInterpretedPackTheSameBytes() throws Exception {
+        List<Object> values = values(4242);
+        values.add(new Throwing(3, "x"));
+        int compared = 0;
+        for (UnaryOperator<Binder.Builder> b : BINDERS) {
+            Binder generated = b.apply(Binder.builder().generatedCodecs(true)).build();
+            Binder interpreted = b.apply(Binder.builder().generatedCodecs(false)).build();
+            for (UnaryOperator<dev.hyson.msgpack.MessagePackFactory.Builder> o : List.<UnaryOperator<dev.hyson.msgpack.MessagePackFactory.Builder>>of(
+                    f -> f, f -> f.compatibility(true), f -> f.bigDecimals(dev.hyson.msgpack.MessagePackFactory.BigDecimalPolicy.STRING),
+                    f -> f.maxDepth(3))) {
+                dev.hyson.msgpack.MessagePackFactory g = o.apply(dev.hyson.msgpack.MessagePackFactory.builder().binder(generated)).build();
+                dev.hyson.msgpack.MessagePackFactory i = o.apply(dev.hyson.msgpack.MessagePackFactory.builder().binder(interpreted)).build();
+                for (Object v : values) {
+                    assertEquals(pack(i, v), pack(g, v), v.getClass().getSimpleName());
+                    compared++;
+                }
+            }
+            boolean omits = generated.omitNulls() || generated.omitEmptyOptionals();
+            for (Class<?> c : List.of(Scalars.class, Drawing.class, Node.class, Bean.class, Money.class, Circle.class)) {
+                assertEquals(!omits, packsGenerated(generated, c), c.getName());
+                assertTrue(!packsGenerated(interpreted, c), c.getName());
+            }
+        }
+        assertTrue(compared > 3000, "compared " + compared);
+    }
 }

@@ -44,6 +44,38 @@ class ModularAppTest {
             + "    }\n"
             + "}\n";
 
+    /** A private record, bound both ways: the generated codecs must work for it on either path. */
+    private static final String PRIVATE_TYPES = "package app;\n"
+            + "\n"
+            + "import dev.hyson.Json;\n"
+            + "import java.util.List;\n"
+            + "\n"
+            + "public class Main {\n"
+            + "    private record Secret(String name, int n, List<Secret> kids) {}\n"
+            + "\n"
+            + "    public static void main(String[] args) {\n"
+            + "        Secret s = Json.read(\"{\\\"name\\\":\\\"a\\\",\\\"n\\\":1,\\\"kids\\\":[{\\\"name\\\":\\\"b\\\",\\\"n\\\":2}]}\", Secret.class);\n"
+            + "        System.out.println(\"result \" + Json.write(s));\n"
+            + "    }\n"
+            + "}\n";
+
+    @Test
+    void privateRecords_onModulePathAndClassPath_bindThroughGeneratedCodecs() throws Exception {
+        Path hyson = hysonClasses();
+        Path out = compile(hyson, PRIVATE_TYPES);
+        String want = "result {\"name\":\"a\",\"n\":1,\"kids\":[{\"name\":\"b\",\"n\":2,\"kids\":null}]}";
+        for (List<String> path : List.of(List.of("--module-path", hyson + File.pathSeparator + out, "--module", "app/app.Main"),
+                List.of("-cp", hyson + File.pathSeparator + out, "app.Main"))) {
+            List<String> args = new ArrayList<>(List.of("-Xlog:class+load=info"));
+            args.addAll(path);
+            String stdout = run(args.toArray(new String[0]));
+            assertTrue(stdout.contains(want), stdout);
+            // the hidden classes generated for the private record, named after it
+            assertTrue(stdout.contains("dev.hyson.internal.bind.GeneratedReader$Secret/"), stdout);
+            assertTrue(stdout.contains("dev.hyson.internal.write.ModelWriter$Secret/"), stdout);
+        }
+    }
+
     private static final String INTERNAL_USER = "package app;\n"
             + "\n"
             + "public class Internal {\n"

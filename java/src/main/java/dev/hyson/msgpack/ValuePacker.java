@@ -3,7 +3,6 @@ package dev.hyson.msgpack;
 import dev.hyson.internal.model.Kind;
 import dev.hyson.internal.model.PrimitiveOptionals;
 import dev.hyson.bind.Codec;
-import dev.hyson.bind.ValueOut;
 import dev.hyson.internal.bind.WriteModel;
 import dev.hyson.internal.model.TypeInfo;
 import dev.hyson.internal.names.NameCache;
@@ -47,10 +46,21 @@ final class ValuePacker {
         this.names = f.names;
         this.registered = f.hasRegistrations();
         this.userCodecs = f.codecs.binder().hasCodecs();
+        this.generated = f.codecs.binder().generatedCodecs();
     }
 
     /** Whether the binder has user codecs. */
     private final boolean userCodecs;
+    /** Whether records and classes are packed by their generated writers (the binder's choice). */
+    private final boolean generated;
+
+    /** Packs {@code bytes} as they are: a generated writer's constant header and names. */
+    void writeRaw(byte[] bytes) {
+        int n = bytes.length;
+        p.ensure(n);
+        System.arraycopy(bytes, 0, p.buf, p.pos, n);
+        p.pos += n;
+    }
 
     /**
      * The exception for a failure unwound to the root: the problem and its path; a cycle, the depth
@@ -141,7 +151,7 @@ final class ValuePacker {
         }
     }
 
-    private void writeBytes(byte[] b) {
+    void writeBytes(byte[] b) {
         if (f.binaryForByteArrays) {
             p.packBinaryHeader(b.length);
         } else {
@@ -333,7 +343,7 @@ final class ValuePacker {
     }
 
     /** Packs a str map key, from the factory's {@link NameCache} when it was packed before. */
-    private void packKey(String key) {
+    void packKey(String key) {
         byte[] encoded = names.get(key);
         if (encoded != null) {
             int n = encoded.length;
@@ -484,6 +494,13 @@ final class ValuePacker {
             throw new WriteFailure("cannot pack a value of type " + v.getClass().getName());
         }
         enter(v, depth);
+        if (!registered && generated) {
+            PackWriters.PackWriter w = PackWriters.of(m);
+            if (w != null && (w.fixNames || !f.compatibility)) {
+                w.write(this, p, v, depth);
+                return;
+            }
+        }
         int n = m.size();
         if (!m.mayOmit()) {
             // every property is written: one pass, primitives without a box
@@ -569,9 +586,9 @@ final class ValuePacker {
     }
 
     /** A value of a type with a user codec. */
-    private void writeWithCodec(Object v, Codec<Object> codec, int depth) {
+    void writeWithCodec(Object v, Codec<Object> codec, int depth) {
         enter(v, depth);
-        PackOut out = new PackOut(depth);
+        PackOut out = new PackOut(this, p, depth);
         try {
             codec.write(v, out);
         } catch (WriteFailure | dev.hyson.JsonException e) {
@@ -580,159 +597,5 @@ final class ValuePacker {
             throw new WriteFailure("codec " + codec.getClass().getName() + " for " + v.getClass().getName() + " failed: " + e, e);
         }
         out.finish(codec);
-    }
-
-    /** The {@link ValueOut} a user codec packs through: sizes are written up front and then checked. */
-    private final class PackOut implements ValueOut {
-        private final int base;
-        private int level;
-        private long[] left = new long[8];
-        private boolean[] object = new boolean[8];
-        private boolean nameDue;
-        private int roots;
-
-        PackOut(int base) {
-            this.base = base;
-        }
-
-        private void before() {
-            if (level == 0) {
-                if (roots++ > 0) {
-                    throw new IllegalStateException("a codec writes exactly one value; this is a second one");
-                }
-                return;
-            }
-            if (object[level]) {
-                if (!nameDue) {
-                    throw new IllegalStateException("a value where a member name is due (call writeName first)");
-                }
-                nameDue = false;
-                return;
-            }
-            if (left[level]-- <= 0) {
-                throw new IllegalStateException("more elements than the array's declared size");
-            }
-        }
-
-        private void open(boolean isObject, int n) {
-            if (n < 0) {
-                throw new IllegalArgumentException("negative size " + n);
-            }
-            before();
-            if (isObject) {
-                p.packMapHeader(n);
-            } else {
-                p.packArrayHeader(n);
-            }
-            if (++level == left.length) {
-                left = Arrays.copyOf(left, level * 2);
-                object = Arrays.copyOf(object, level * 2);
-            }
-            left[level] = n;
-            object[level] = isObject;
-        }
-
-        private void close(boolean isObject) {
-            if (level == 0 || object[level] != isObject || nameDue) {
-                throw new IllegalStateException((isObject ? "endObject" : "endArray") + " without its begin");
-            }
-            if (left[level] != 0) {
-                throw new IllegalStateException((isObject ? "an object" : "an array") + " closed with " + left[level]
-                        + " of its declared entries not written");
-            }
-            level--;
-        }
-
-        void finish(Object codec) {
-            if (level != 0 || roots != 1) {
-                throw new WriteFailure("codec " + codec.getClass().getName() + " must write exactly one complete value");
-            }
-        }
-
-        @Override
-        public void writeNull() {
-            before();
-            p.packNil();
-        }
-
-        @Override
-        public void writeBoolean(boolean value) {
-            before();
-            p.packBoolean(value);
-        }
-
-        @Override
-        public void writeLong(long value) {
-            before();
-            p.packLong(value);
-        }
-
-        @Override
-        public void writeDouble(double value) {
-            before();
-            p.packDouble(value);
-        }
-
-        @Override
-        public void writeBigInteger(java.math.BigInteger value) {
-            before();
-            ValuePacker.this.writeValue(value, base + level + 1);
-        }
-
-        @Override
-        public void writeBigDecimal(java.math.BigDecimal value) {
-            before();
-            ValuePacker.this.writeValue(value, base + level + 1);
-        }
-
-        @Override
-        public void writeString(String value) {
-            before();
-            p.packString(java.util.Objects.requireNonNull(value, "value"));
-        }
-
-        @Override
-        public void writeBinary(byte[] value) {
-            before();
-            writeBytes(value);
-        }
-
-        @Override
-        public void writeValue(Object value) {
-            before();
-            ValuePacker.this.writeValue(value, base + level + 1);
-        }
-
-        @Override
-        public void beginObject(int members) {
-            open(true, members);
-        }
-
-        @Override
-        public void writeName(String name) {
-            if (level == 0 || !object[level] || nameDue) {
-                throw new IllegalStateException(level == 0 || !object[level] ? "writeName outside an object" : "two names in a row");
-            }
-            if (left[level]-- <= 0) {
-                throw new IllegalStateException("more members than the object's declared size");
-            }
-            packKey(name);
-            nameDue = true;
-        }
-
-        @Override
-        public void endObject() {
-            close(true);
-        }
-
-        @Override
-        public void beginArray(int elements) {
-            open(false, elements);
-        }
-
-        @Override
-        public void endArray() {
-            close(false);
-        }
     }
 }

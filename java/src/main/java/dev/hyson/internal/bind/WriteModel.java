@@ -56,6 +56,8 @@ public final class WriteModel {
     private final Binder binder;
     /** The generated JSON writer ({@code internal.write.ModelWriter}), or a marker that there is none; null until first asked. */
     private volatile Object generatedJson;
+    /** The generated MessagePack writer ({@code msgpack.PackWriters}), or its marker; null until first asked. */
+    private volatile Object generatedPack;
 
     WriteModel(Class<?> type, String[] names, MethodHandle[] getters, MethodHandle[] raw, Type[] types, String discriminator,
             String discriminatorValue, Binder binder) {
@@ -263,5 +265,15 @@ public final class WriteModel {
     /** @param w what {@link #generatedJson()} gives from now on */
     public void generatedJson(Object w) {
         generatedJson = w;
+    }
+
+    /** @return the generated MessagePack writer the msgpack package stored, or its marker, or null before the first pack */
+    public Object generatedPack() {
+        return generatedPack;
+    }
+
+    /** @param w what {@link #generatedPack()} gives from now on */
+    public void generatedPack(Object w) {
+        generatedPack = w;
     }
 }

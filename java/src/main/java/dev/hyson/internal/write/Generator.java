@@ -2,7 +2,6 @@ package dev.hyson.internal.write;
 
 import dev.hyson.internal.model.PrimitiveOptionals;
 import dev.hyson.bind.Codec;
-import dev.hyson.bind.ValueOut;
 import dev.hyson.internal.bind.WriteModel;
 import dev.hyson.internal.model.TypeInfo;
 import dev.hyson.tree.MemberMap;
@@ -275,7 +274,7 @@ public final class Generator extends MemberNames {
         }
     }
 
-    private void enter(Object container, int depth) {
+    void enter(Object container, int depth) {
         path = ValueRules.enter(path, container, depth, cfg.maxDepth, MAX_DEPTH_SETTING);
         if (depth > deepest) {
             deepest = depth;
@@ -361,63 +360,6 @@ public final class Generator extends MemberNames {
         }
         if (map.size() != n) {
             throw new WriteFailure("the " + map.getClass().getName() + " changed while it was being written");
-        }
-        if (cfg.pretty) {
-            newline(depth);
-        }
-        writeRaw((byte) '}');
-    }
-
-    private void writeSortedMap(Map<Object, Object> map, int depth) {
-        int n = map.size();
-        String[] keys = new String[n];
-        Object[] values = new Object[n];
-        Integer[] order = new Integer[n];
-        int i = 0;
-        for (Map.Entry<Object, Object> e : map.entrySet()) {
-            if (i == n) {
-                break; // a map that grew while being written
-            }
-            if (e == null) {
-                throw new WriteFailure("cannot write a " + map.getClass().getName() + " that yields a null entry");
-            }
-            try {
-                keys[i] = keyString(e.getKey());
-            } catch (WriteFailure f) {
-                throw f.at(WriteFailure.memberSegment(e.getKey()));
-            }
-            values[i] = e.getValue();
-            order[i] = i;
-            i++;
-        }
-        int count = i;
-        Arrays.sort(order, 0, count, (a, b) -> keys[a].compareTo(keys[b]));
-        for (int k = 1; k < count; k++) {
-            if (keys[order[k]].equals(keys[order[k - 1]])) {
-                throw duplicateName(keys[order[k]]).at(WriteFailure.memberSegment(keys[order[k]]));
-            }
-        }
-        writeRaw((byte) '{');
-        String key = null;
-        try {
-            for (int k = 0; k < count; k++) {
-                int j = order[k];
-                key = keys[j];
-                if (k > 0) {
-                    writeRaw((byte) ',');
-                }
-                if (cfg.pretty) {
-                    newline(depth + 1);
-                }
-                writeString(key);
-                writeRaw((byte) ':');
-                if (cfg.pretty) {
-                    writeRaw((byte) ' ');
-                }
-                writeValue(values[j], depth + 1);
-            }
-        } catch (WriteFailure f) {
-            throw f.at(WriteFailure.memberSegment(key));
         }
         if (cfg.pretty) {
             newline(depth);
@@ -654,24 +596,6 @@ public final class Generator extends MemberNames {
         }
     }
 
-    /** Writes a member name with its separators, {@code len <= 16} bytes given as two little-endian words. */
-    void writeName(long w0, long w1, int len) {
-        ensure(16);
-        byte[] b = buf;
-        int p = pos;
-        dev.hyson.internal.text.Swar.LONG_LE.set(b, p, w0);
-        dev.hyson.internal.text.Swar.LONG_LE.set(b, p + 8, w1);
-        pos = p + len;
-    }
-
-    /** Writes {@code encoded[from, length)}: a member name with its separators, from 1 to leave out a leading comma. */
-    void writeName(byte[] encoded, int from) {
-        int n = encoded.length - from;
-        ensure(n);
-        System.arraycopy(encoded, from, buf, pos, n);
-        pos += n;
-    }
-
     /** A property's value whose declared class has a model: written by that model's generated writer when it is of exactly that class. */
     void writeLinked(Object v, ModelWriter.Link link, int depth) {
         if (v != null && v.getClass() == link.type) {
@@ -718,7 +642,7 @@ public final class Generator extends MemberNames {
     /** A value of a type with a user codec. */
     void writeWithCodec(Object value, Codec<Object> codec, int depth) {
         enter(value, depth);
-        CodecOut out = new CodecOut(depth);
+        JsonCodecOut out = new JsonCodecOut(this, depth);
         try {
             codec.write(value, out);
         } catch (WriteFailure | dev.hyson.JsonException e) {
@@ -727,164 +651,5 @@ public final class Generator extends MemberNames {
             throw new WriteFailure("codec " + codec.getClass().getName() + " for " + value.getClass().getName() + " failed: " + e, e);
         }
         out.finish(codec);
-    }
-
-    /** The {@link ValueOut} a user codec writes JSON through: it checks structure, places separators and indents. */
-    private final class CodecOut implements ValueOut {
-        private final int base;
-        private int level;
-        private boolean[] object = new boolean[8];
-        private boolean[] first = new boolean[8];
-        private boolean nameDue;
-        private int roots;
-
-        CodecOut(int base) {
-            this.base = base;
-        }
-
-        private void before() {
-            if (level == 0) {
-                if (roots++ > 0) {
-                    throw new IllegalStateException("a codec writes exactly one value; this is a second one");
-                }
-                return;
-            }
-            if (object[level]) {
-                if (!nameDue) {
-                    throw new IllegalStateException("a value where a member name is due (call writeName first)");
-                }
-                nameDue = false;
-                return;
-            }
-            if (!first[level]) {
-                writeRaw((byte) ',');
-            }
-            first[level] = false;
-            if (cfg.pretty) {
-                newline(base + level);
-            }
-        }
-
-        private void open(boolean isObject, byte b) {
-            before();
-            writeRaw(b);
-            if (++level == object.length) {
-                object = Arrays.copyOf(object, level * 2);
-                first = Arrays.copyOf(first, level * 2);
-            }
-            object[level] = isObject;
-            first[level] = true;
-            enter(this, base + level);
-        }
-
-        private void close(boolean isObject, byte b) {
-            if (level == 0 || object[level] != isObject || nameDue) {
-                throw new IllegalStateException((isObject ? "endObject" : "endArray") + " without its begin"
-                        + (nameDue ? " (a member name has no value)" : ""));
-            }
-            boolean empty = first[level];
-            level--;
-            if (!empty && cfg.pretty) {
-                newline(base + level);
-            }
-            writeRaw(b);
-        }
-
-        void finish(Object codec) {
-            if (level != 0 || roots != 1) {
-                throw new WriteFailure("codec " + codec.getClass().getName() + " must write exactly one complete value"
-                        + (level != 0 ? " (" + level + " containers left open)" : ""));
-            }
-        }
-
-        @Override
-        public void writeNull() {
-            before();
-            Generator.this.writeNull();
-        }
-
-        @Override
-        public void writeBoolean(boolean value) {
-            before();
-            Generator.this.writeBoolean(value);
-        }
-
-        @Override
-        public void writeLong(long value) {
-            before();
-            Generator.this.writeLong(value);
-        }
-
-        @Override
-        public void writeDouble(double value) {
-            before();
-            Generator.this.writeDouble(value);
-        }
-
-        @Override
-        public void writeBigInteger(java.math.BigInteger value) {
-            before();
-            writeAscii(value.toString());
-        }
-
-        @Override
-        public void writeBigDecimal(java.math.BigDecimal value) {
-            before();
-            writeAscii(numberText(value));
-        }
-
-        @Override
-        public void writeString(String value) {
-            before();
-            Generator.this.writeString(java.util.Objects.requireNonNull(value, "value"));
-        }
-
-        @Override
-        public void writeBinary(byte[] value) {
-            before();
-            Generator.this.writeString(java.util.Base64.getEncoder().encodeToString(value));
-        }
-
-        @Override
-        public void writeValue(Object value) {
-            before();
-            Generator.this.writeValue(value, base + level + 1);
-        }
-
-        @Override
-        public void beginObject(int members) {
-            open(true, (byte) '{');
-        }
-
-        @Override
-        public void writeName(String name) {
-            if (level == 0 || !object[level] || nameDue) {
-                throw new IllegalStateException(level == 0 || !object[level] ? "writeName outside an object" : "two names in a row");
-            }
-            if (!first[level]) {
-                writeRaw((byte) ',');
-            }
-            first[level] = false;
-            if (cfg.pretty) {
-                newline(base + level);
-            }
-            writeKey(name);
-            nameDue = true;
-        }
-
-        @Override
-        public void endObject() {
-            close(true, (byte) '}');
-        }
-
-        @Override
-        public void beginArray(int elements) {
-            open(false, (byte) '[');
-        }
-
-        @Override
-        public void endArray() {
-            close(false, (byte) ']');
-        }
     }
 }

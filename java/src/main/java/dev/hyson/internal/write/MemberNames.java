@@ -3,6 +3,7 @@ package dev.hyson.internal.write;
 import dev.hyson.internal.names.NameCache;
 import dev.hyson.internal.number.DoubleFormatter;
 import dev.hyson.internal.text.Swar;
+import java.util.Arrays;
 import java.util.Map;
 
 /**
@@ -121,4 +122,86 @@ abstract class MemberNames extends JsonStrings {
         throw new WriteFailure("cannot write a map key of type " + key.getClass().getName()
                 + ": keys must be CharSequence, Number, Boolean, Character, UUID or Enum");
     }
+
+    /** Writes a member name with its separators, {@code len <= 16} bytes given as two little-endian words. */
+    final void writeName(long w0, long w1, int len) {
+        ensure(16);
+        byte[] b = buf;
+        int p = pos;
+        dev.hyson.internal.text.Swar.LONG_LE.set(b, p, w0);
+        dev.hyson.internal.text.Swar.LONG_LE.set(b, p + 8, w1);
+        pos = p + len;
+    }
+
+    /** Writes {@code encoded[from, length)}: a member name with its separators, from 1 to leave out a leading comma. */
+    final void writeName(byte[] encoded, int from) {
+        int n = encoded.length - from;
+        ensure(n);
+        System.arraycopy(encoded, from, buf, pos, n);
+        pos += n;
+    }
+
+    /** A map with {@code sortKeys}: its keys as text, sorted, a repeated one an error. */
+    final void writeSortedMap(Map<Object, Object> map, int depth) {
+        int n = map.size();
+        String[] keys = new String[n];
+        Object[] values = new Object[n];
+        Integer[] order = new Integer[n];
+        int i = 0;
+        for (Map.Entry<Object, Object> e : map.entrySet()) {
+            if (i == n) {
+                break; // a map that grew while being written
+            }
+            if (e == null) {
+                throw new WriteFailure("cannot write a " + map.getClass().getName() + " that yields a null entry");
+            }
+            try {
+                keys[i] = keyString(e.getKey());
+            } catch (WriteFailure f) {
+                throw f.at(WriteFailure.memberSegment(e.getKey()));
+            }
+            values[i] = e.getValue();
+            order[i] = i;
+            i++;
+        }
+        int count = i;
+        Arrays.sort(order, 0, count, (a, b) -> keys[a].compareTo(keys[b]));
+        for (int k = 1; k < count; k++) {
+            if (keys[order[k]].equals(keys[order[k - 1]])) {
+                throw duplicateName(keys[order[k]]).at(WriteFailure.memberSegment(keys[order[k]]));
+            }
+        }
+        writeRaw((byte) '{');
+        String key = null;
+        try {
+            for (int k = 0; k < count; k++) {
+                int j = order[k];
+                key = keys[j];
+                if (k > 0) {
+                    writeRaw((byte) ',');
+                }
+                if (cfg.pretty) {
+                    newline(depth + 1);
+                }
+                writeString(key);
+                writeRaw((byte) ':');
+                if (cfg.pretty) {
+                    writeRaw((byte) ' ');
+                }
+                writeValue(values[j], depth + 1);
+            }
+        } catch (WriteFailure f) {
+            throw f.at(WriteFailure.memberSegment(key));
+        }
+        if (cfg.pretty) {
+            newline(depth);
+        }
+        writeRaw((byte) '}');
+    }
+
+    /** Writes one value nested {@code depth} levels deep (the {@link Generator}'s dispatch). */
+    abstract void writeValue(Object v, int depth);
+
+    /** Enters a container (depth and cycle rule). */
+    abstract void enter(Object container, int depth);
 }
