@@ -404,7 +404,7 @@ public final class JsonReader {
     private Object bind(byte[] json, int offset, int length, java.lang.reflect.Type type) {
         Objects.checkFromIndexSize(offset, length, json.length);
         Codecs codecs = Codecs.of(binder);
-        TapeCodec<?> codec = codecs.forType(type);
+        TapeCodec<?> codec = codecs.forReading(type);
         Tape tape = scan(json, offset, length);
         int end = offset + length;
         try {
@@ -905,7 +905,7 @@ public final class JsonReader {
                 return (buf, start, end, offset, line) -> reader.parseLine(buf, start, end, offset, line, null, null);
             }
             Codecs codecs = Codecs.of(reader.binder);
-            TapeCodec<?> codec = codecs.forType(type);
+            TapeCodec<?> codec = codecs.forReading(type);
             return (buf, start, end, offset, line) -> reader.parseLine(buf, start, end, offset, line, codecs, codec);
         }
 

@@ -278,4 +278,15 @@ class BindEdgeTest {
         }
         assertThrows(JsonParseException.class, () -> reader.read("{\"at\":\"2024-02-29T12:34:56+19:00\"}", Stamp.class));
     }
+
+    /** A type that cannot be read fails before the input is read, even a malformed one. */
+    @ParameterizedTest
+    @MethodSource("backends")
+    void unreadableTypeFailsBeforeTheInput(Backend backend) {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> TestSupport.reader(backend).read("{]", BindModels.Animal.class));
+        assertTrue(e.getMessage().contains("abstract"), e.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> MessagePackFactory.defaults().unpack(new byte[] {(byte) 0xc1},
+                BindModels.Animal.class));
+    }
 }

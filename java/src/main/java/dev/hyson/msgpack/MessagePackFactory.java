@@ -386,7 +386,7 @@ public final class MessagePackFactory {
     private Object bind(byte[] msgpack, int offset, int length, java.lang.reflect.Type type) {
         Objects.checkFromIndexSize(offset, length, msgpack.length);
         checkDocumentLength(length);
-        TapeCodec<?> codec = codecs.forType(type);
+        TapeCodec<?> codec = codecs.forReading(type);
         Tape tape = TAPES.get();
         if (tape.busy) {
             tape = new Tape();

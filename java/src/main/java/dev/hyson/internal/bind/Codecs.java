@@ -344,4 +344,20 @@ public final class Codecs {
     public static String readersUnavailable() {
         return ObjectReaders.unavailable();
     }
+
+    /**
+     * The codec a read of {@code type} starts with, checked before any input is read: a record or
+     * class that cannot be read (abstract without a discriminator, no usable constructor) fails here.
+     *
+     * @param type the root type of a read
+     * @return its codec
+     * @throws IllegalArgumentException when the type cannot be bound or read
+     */
+    public TapeCodec<?> forReading(Type type) {
+        TapeCodec<?> codec = forType(type);
+        if (codec instanceof ObjectCodec) {
+            ((ObjectCodec) codec).checkReadable();
+        }
+        return codec;
+    }
 }

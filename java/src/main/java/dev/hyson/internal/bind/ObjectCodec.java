@@ -658,6 +658,20 @@ final class ObjectCodec extends TapeCodec<Object> {
         return r.failAt(BindFailure.Problem.INVALID_FORMAT, at, "the constructor of " + type.getName() + " failed: " + e, e);
     }
 
+    /**
+     * Fails now, before any input is read, when the type cannot be read; resolves it otherwise.
+     *
+     * @throws IllegalArgumentException what the first read would throw: why the type cannot be read
+     */
+    void checkReadable() {
+        if (!resolved) {
+            if (readProblem != null) {
+                throw new IllegalArgumentException("cannot read " + type.getName() + ": " + readProblem);
+            }
+            resolve();
+        }
+    }
+
     /** @return whether reads of this type go through a generated reader (resolving the type first) */
     boolean readsGenerated() {
         if (!resolved && readProblem == null) {

@@ -682,7 +682,7 @@ public final class StreamParser implements JsonParser {
     @SuppressWarnings("unchecked")
     private <T> T bindValue(java.lang.reflect.Type type) {
         Codecs codecs = Codecs.of(binder);
-        TapeCodec<?> codec = codecs.forType(type);
+        TapeCodec<?> codec = codecs.forReading(type);
         start();
         String at = pointer();
         JsonLocation where = location();
