@@ -51,6 +51,143 @@ class GeneratedCodecTest {
         }
     }
 
+    /** A bean with setters for primitives read by their codecs, a fluent setter, a checking setter and a write-only member. */
+    static final class Checked {
+        private float ratio;
+        private short small = 7;
+        private long big;
+        private String tag = "none";
+        public double plain;
+
+        public float getRatio() {
+            return ratio;
+        }
+
+        public void setRatio(float ratio) {
+            this.ratio = ratio;
+        }
+
+        public short getSmall() {
+            return small;
+        }
+
+        public void setSmall(short small) {
+            this.small = small;
+        }
+
+        public long getBig() {
+            return big;
+        }
+
+        public Checked setBig(long big) {
+            if (big < 0) {
+                throw new IllegalArgumentException("negative big");
+            }
+            this.big = big;
+            return this;
+        }
+
+        public String getTag() {
+            return tag;
+        }
+
+        public void setTag(String tag) {
+            this.tag = tag;
+        }
+
+        public int getLength() {
+            return tag.length();
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Checked && ((Checked) o).ratio == ratio && ((Checked) o).small == small && ((Checked) o).big == big
+                    && ((Checked) o).tag.equals(tag) && Double.compare(((Checked) o).plain, plain) == 0;
+        }
+
+        @Override
+        public int hashCode() {
+            return tag.hashCode();
+        }
+
+        @Override
+        public String toString() {
+            return "Checked[" + ratio + "," + small + "," + big + "," + tag + "," + plain + "]";
+        }
+    }
+
+    /** A creator class with setters beside it. */
+    static final class Mixed {
+        private final String id;
+        private int hits = -1;
+        private Point at;
+        private float weight = 1.5f;
+
+        @dev.hyson.bind.Creator
+        Mixed(@Name("id") String id) {
+            if ("boom".equals(id)) {
+                throw new IllegalStateException("no boom");
+            }
+            this.id = id;
+        }
+
+        public String getId() {
+            return id;
+        }
+
+        public int getHits() {
+            return hits;
+        }
+
+        public void setHits(int hits) {
+            if (hits > 1000) {
+                throw new IllegalArgumentException("too many hits");
+            }
+            this.hits = hits;
+        }
+
+        public Point getAt() {
+            return at;
+        }
+
+        public void setAt(Point at) {
+            this.at = at;
+        }
+
+        public float getWeight() {
+            return weight;
+        }
+
+        public void setWeight(float weight) {
+            this.weight = weight;
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Mixed && java.util.Objects.equals(((Mixed) o).id, id) && ((Mixed) o).hits == hits
+                    && java.util.Objects.equals(((Mixed) o).at, at) && ((Mixed) o).weight == weight;
+        }
+
+        @Override
+        public int hashCode() {
+            return hits;
+        }
+
+        @Override
+        public String toString() {
+            return "Mixed[" + id + "," + hits + "," + at + "," + weight + "]";
+        }
+    }
+
+    /** A bean whose constructor fails. */
+    static final class Refusing {
+        public int n;
+
+        public Refusing() {
+            throw new IllegalStateException("not today");
+        }
+    }
+
     static final class Cyclic {
         public String name = "c";
         public Object next;
@@ -226,15 +363,27 @@ class GeneratedCodecTest {
                     compared++;
                 }
             }
-            // absent members, required ones, a failing constructor, unknown members refused
+            // absent members, required ones, failing constructors and setters, nulls for primitives, unknown members refused
             for (String doc : List.of("{}", "{\"n\":0}", "{\"n\":5}", "{\"screen_name\":\"x\"}", "{\"id\":\"a\",\"secret\":\"s\"}",
-                    "[]", "null", "{\"x\":1,\"y\":2,\"x\":3}")) {
-                for (Class<?> c : List.of(BindModels.Positive.class, Renamed.class, Point.class, Scalars.class, Collections1.class)) {
+                    "[]", "null", "{\"x\":1,\"y\":2,\"x\":3}", "{\"ratio\":null,\"small\":null,\"big\":3,\"tag\":\"t\",\"length\":9}",
+                    "{\"big\":-1}", "{\"plain\":2.5,\"big\":1,\"big\":2}", "{\"small\":70000}", "{\"big\":null}",
+                    "{\"id\":\"m\",\"hits\":3,\"at\":{\"x\":1,\"y\":2},\"weight\":null}", "{\"hits\":2000,\"id\":\"m\"}",
+                    "{\"hits\":5,\"id\":\"boom\"}", "{\"weight\":2,\"hits\":1,\"hits\":2}", "{\"at\":[1]}")) {
+                for (Class<?> c : List.of(BindModels.Positive.class, Renamed.class, Point.class, Scalars.class, Collections1.class,
+                        Checked.class, Mixed.class, Refusing.class, Bean.class, Fields.class)) {
                     assertEquals(read(ir, doc, c), read(gr, doc, c), c.getSimpleName() + " " + doc);
                     compared++;
                 }
             }
         }
+        JsonReader gr = JsonReader.builder().backend(backend).binder(generated).build();
+        assertEquals("Checked[0.25,3,3,t,0.0]",
+                String.valueOf(read(gr, "{\"ratio\":0.25,\"small\":3,\"big\":3,\"tag\":\"t\",\"length\":9}", Checked.class)));
+        assertEquals("Mixed[m,3,Point[x=1, y=2],1.5]",
+                String.valueOf(read(gr, "{\"id\":\"m\",\"hits\":3,\"at\":{\"x\":1,\"y\":2}}", Mixed.class)));
+        assertEquals("failed: value at /hits: setting hits of " + Mixed.class.getName()
+                + " failed: java.lang.IllegalArgumentException: too many hits at line 1, column 9 (byte 8)", read(gr, "{\"hits\":2000,\"id\":\"m\"}", Mixed.class));
+        assertTrue(String.valueOf(read(gr, "{\"n\":1}", Refusing.class)).contains("the constructor of"), "constructor failure");
         JsonReader strictG = JsonReader.builder().backend(backend).binder(Binder.builder().failOnUnknownMembers(true).build()).build();
         JsonReader strictI = JsonReader.builder().backend(backend)
                 .binder(Binder.builder().failOnUnknownMembers(true).generatedCodecs(false).build()).build();
@@ -242,7 +391,7 @@ class GeneratedCodecTest {
         assertTrue(String.valueOf(read(strictG, "{\"x\":1,\"q\":2}", Point.class)).contains("unknown member"));
         assertTrue(compared > 1000, "compared " + compared);
         for (Class<?> c : List.of(Scalars.class, Collections1.class, Drawing.class, Node.class, Odd.class, Money.class,
-                Renamed.class, Point.class)) {
+                Renamed.class, Point.class, Bean.class, Fields.class, Checked.class, Mixed.class, Refusing.class)) {
             assertTrue(Codegen.readsGenerated(generated, c), c + ": " + Codegen.readersUnavailable());
             assertTrue(!Codegen.readsGenerated(interpreted, c), c.getName());
         }

@@ -47,16 +47,19 @@ final class ObjectCodec extends TapeCodec<Object> {
         final int arg;
         /** {@code (Object bean, Object value) void}, for a property set after construction; else null. */
         final MethodHandle setter;
+        /** The same setter with its own types (a primitive unboxed), for generated readers; null with {@link #setter}. */
+        final MethodHandle rawSetter;
         TapeCodec<?> codec;
         /** How the value is read: one of the K_* kinds, decided when the codec is resolved. */
         int kind;
 
-        Prop(String name, Type type, boolean required, int arg, MethodHandle setter) {
+        Prop(String name, Type type, boolean required, int arg, MethodHandle rawSetter) {
             this.name = name;
             this.type = type;
             this.required = required;
             this.arg = arg;
-            this.setter = setter;
+            this.rawSetter = rawSetter;
+            this.setter = rawSetter == null ? null : rawSetter.asType(SETTER);
         }
     }
 
@@ -127,7 +130,8 @@ final class ObjectCodec extends TapeCodec<Object> {
         boolean required;
         Type readType;
         int arg = -1;
-        MethodHandle setter;
+        /** The setter (method or field) with its own types. */
+        MethodHandle rawSetter;
         MethodHandle getter;
         /** The getter with its own types, for primitives read without a box. */
         MethodHandle raw;
@@ -244,7 +248,7 @@ final class ObjectCodec extends TapeCodec<Object> {
             }
             tableNames.add(name);
             codes.add(props.size());
-            props.add(new Prop(name, info.readType, info.required, info.arg, info.arg >= 0 ? null : info.setter));
+            props.add(new Prop(name, info.readType, info.required, info.arg, info.arg >= 0 ? null : info.rawSetter));
         }
         if (disc != null) {
             tableNames.add(disc.name);
@@ -396,8 +400,8 @@ final class ObjectCodec extends TapeCodec<Object> {
                     info.getter = info.raw.asType(GETTER);
                     info.writeType = t;
                 }
-                if (!Modifier.isFinal(m) && info.arg < 0 && info.setter == null && !writeOnly) {
-                    info.setter = l.unreflectSetter(f).asType(SETTER);
+                if (!Modifier.isFinal(m) && info.arg < 0 && info.rawSetter == null && !writeOnly) {
+                    info.rawSetter = l.unreflectSetter(f);
                     info.readType = t;
                 }
             }
@@ -423,7 +427,7 @@ final class ObjectCodec extends TapeCodec<Object> {
                 Info info = byJava.computeIfAbsent(prop, k -> info(infos, k));
                 info.annotate(m);
                 if (info.arg < 0) {
-                    info.setter = lookup.unreflect(m).asType(SETTER);
+                    info.rawSetter = lookup.unreflect(m);
                     info.readType = Types.resolve(m.getGenericParameterTypes()[0], vars);
                 }
             }
@@ -453,8 +457,8 @@ final class ObjectCodec extends TapeCodec<Object> {
                             + e.getMessage(), e);
                 }
             }
-            if (codecs.binder.generatedCodecs() && creatorDirect != null) {
-                generated = ObjectReaders.generate(this, props, names, creatorDirect, argCount, requiredMask);
+            if (codecs.binder.generatedCodecs() && (creatorDirect != null || noArg != null)) {
+                generated = ObjectReaders.generate(this, props, names, creatorDirect, noArg, argCount, requiredMask);
             }
             resolved = true;
         }
@@ -495,32 +499,17 @@ final class ObjectCodec extends TapeCodec<Object> {
         long seen = 0;
         int expect = 0;
         NameTable names = this.names;
-        DuplicateKeyPolicy dup = null;
         Object[] late = null;
         int[] lateAt = null;
-        boolean failUnknown = codecs.binder.failOnUnknownMembers();
         for (int m = 0; m < count; m++) {
             int nameAt = r.i;
             int p = names.match(r, expect);
             if (p < 0) {
-                if (p == NameTable.UNKNOWN && failUnknown) {
-                    throw r.failAt(BindFailure.Problem.UNKNOWN_MEMBER, r.i, "unknown member \"" + Scalars.clip(NameTable.text(r, nameAt))
-                            + "\": " + type.getName() + " has no such property", null);
-                }
-                r.skip();
+                unmatched(r, p, nameAt);
                 continue;
             }
-            boolean again = seenMany != null ? seenMany[p] : (seen & (1L << p)) != 0;
-            if (again) {
-                if (dup == null) {
-                    dup = r.duplicates();
-                }
-                if (dup == DuplicateKeyPolicy.ERROR) {
-                    throw r.failAt(BindFailure.Problem.DUPLICATE_KEY, r.i, "duplicate member name \"" + props[p].name + "\"", null);
-                } else if (dup == DuplicateKeyPolicy.FIRST_WINS) {
-                    r.skip();
-                    continue;
-                }
+            if ((seenMany != null ? seenMany[p] : (seen & (1L << p)) != 0) && again(r, p)) {
+                continue;
             }
             Prop prop = props[p];
             Object v;
@@ -544,7 +533,7 @@ final class ObjectCodec extends TapeCodec<Object> {
                     v = r.readNullable(prop.codec);
             }
             if (args == null) {
-                set(r, bean, prop, v, nameAt);
+                set(r, bean, p, v, nameAt);
             } else if (prop.arg >= 0) {
                 args[prop.arg] = v;
             } else {
@@ -592,25 +581,25 @@ final class ObjectCodec extends TapeCodec<Object> {
         if (late != null) {
             for (int p = 0; p < props.length; p++) {
                 if (lateAt[p] > 0) {
-                    set(r, made, props[p], late[p], lateAt[p] - 1);
+                    set(r, made, p, late[p], lateAt[p] - 1);
                 }
             }
         }
         return made;
     }
 
-    private void set(TapeReader r, Object bean, Prop prop, Object v, int at) {
+    private void set(TapeReader r, Object bean, int p, Object v, int at) {
+        Prop prop = props[p];
         if (prop.setter == null) {
             return;
         }
-        if (v == null && prop.codec instanceof Scalars.Primitive && ((Scalars.Primitive<?>) prop.codec).primitive) {
+        if (v == null && skipsNull(prop)) {
             return;
         }
         try {
             prop.setter.invokeExact(bean, v);
         } catch (Throwable e) {
-            throw r.failAt(BindFailure.Problem.INVALID_FORMAT, at + 2, "setting " + prop.name + " of " + type.getName()
-                    + " failed: " + e, e);
+            throw setterFailed(r, p, at, e);
         }
     }
 
@@ -651,6 +640,17 @@ final class ObjectCodec extends TapeCodec<Object> {
             }
         }
         throw new IllegalStateException("no required member is missing");
+    }
+
+    /** @return the failure for property {@code p}'s setter (its name at entry {@code nameAt}) that threw {@code e} */
+    BindFailure setterFailed(TapeReader r, int p, int nameAt, Throwable e) {
+        return r.failAt(BindFailure.Problem.INVALID_FORMAT, nameAt + 2, "setting " + props[p].name + " of " + type.getName()
+                + " failed: " + e, e);
+    }
+
+    /** @return whether a null read for {@code prop} is skipped rather than set (a primitive read by its codec) */
+    static boolean skipsNull(Prop prop) {
+        return prop.codec instanceof Scalars.Primitive && ((Scalars.Primitive<?>) prop.codec).primitive;
     }
 
     /** @return the failure for a creator that threw {@code e} */

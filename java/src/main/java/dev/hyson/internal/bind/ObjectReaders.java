@@ -9,24 +9,27 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 
 /**
- * Generates the {@link GeneratedReader} of an {@link ObjectCodec} read through a creator (a
- * record's canonical constructor, a {@code @Creator}, a single public constructor): one hidden
- * class in this package, defined through this class's lookup, whose {@code read} is the
- * interpreter's loop specialized to the type. Its shape:
+ * Generates the {@link GeneratedReader} of an {@link ObjectCodec}: one hidden class in this
+ * package, defined through this class's lookup, whose {@code read} is the interpreter's loop
+ * specialized to the type. Its shape:
  *
  * <pre>
  * check the OBJECT tag; count = members
+ * [a bean: bean = NO_ARG.invokeExact()]                 // made first, set as its members come
  * for each member: p = names.match(r, expect)        // NameTable: expected name's first word, then a hash
  *   p &lt; 0: codec.unmatched(...); continue             // unknown (error or skipped), ignored
  *   seen again: codec.again(...) decides               // the duplicate policy
- *   tableswitch (p): a3 = r.readInt(); ...            // a local per argument, of its own type
+ *   tableswitch (p): a3 = r.readInt(); ...            // a creator argument: a local of its own type
+ *                    SET_4.invokeExact(bean, r.readLong())  // a bean's setter or field, unboxed
  *   seen |= 1L &lt;&lt; p; expect = p + 1
  * required check; absent reference arguments = their codec's missing value
- * return CREATOR.invokeExact(a0, a1, ...)             // a static final method handle: a direct call
+ * made = CREATOR.invokeExact(a0, a1, ...)             // a static final method handle: a direct call
+ * setters beside the creator, for the members that came
  * </pre>
  *
- * Types with more than 64 properties, with setters beside a creator, or read through a no-arg
- * constructor and setters are left to the interpreter, which reads them the same way.
+ * Every record and class the binder reads gets one (creator, {@code @Creator}, single constructor,
+ * or no-arg constructor with setters and fields), except types with more than 64 properties, which
+ * the interpreter reads the same way.
  */
 final class ObjectReaders {
     private static final MethodHandles.Lookup LOOKUP = MethodHandles.lookup();
@@ -46,7 +49,17 @@ final class ObjectReaders {
     private static final int P = 9;
     private static final int NAME_AT = 10;
     private static final int THROWN = 11;
-    private static final int ARGS = 12;
+    /** The bean (made first) or the object the creator made. */
+    private static final int BEAN = 12;
+    /** A codec-read value on its way to a setter. */
+    private static final int VAL = 13;
+    /** The first local of the arguments and the late setters' values. */
+    private static final int FIRST = 14;
+
+    private static final int ARG = 0;
+    private static final int SET = 1;
+    private static final int LATE = 2;
+    private static final int DROP = 3;
 
     private static volatile String unavailable;
 
@@ -59,26 +72,32 @@ final class ObjectReaders {
     }
 
     /**
+     * @param creator the creator unspread, {@code (args...) Object}, or null for a bean made by {@code noArg}
+     * @param noArg the no-arg constructor, {@code () Object}, when {@code creator} is null
      * @return the generated reader of {@code codec}, or null where the interpreter reads it
      */
     static GeneratedReader generate(ObjectCodec codec, ObjectCodec.Prop[] props, NameTable names, MethodHandle creator,
-            int argCount, long requiredMask) {
+            MethodHandle noArg, int argCount, long requiredMask) {
         if (props.length > 64 || props.length == 0) {
             return null;
         }
-        ObjectCodec.Prop[] byArg = new ObjectCodec.Prop[argCount];
+        ObjectCodec.Prop[] byArg = new ObjectCodec.Prop[creator == null ? 0 : argCount];
+        int slots = FIRST;
         for (ObjectCodec.Prop p : props) {
-            if (p.arg < 0 || p.arg >= argCount || byArg[p.arg] != null) {
-                return null; // a setter beside the creator, or an argument read twice
+            if (p.arg >= 0) {
+                if (creator == null || p.arg >= argCount || byArg[p.arg] != null) {
+                    return null; // an argument read twice
+                }
+                byArg[p.arg] = p;
             }
-            byArg[p.arg] = p;
+            // a local per creator argument, and a value and its name's entry per setter beside a creator
+            int role = role(p, creator);
+            slots += role == ARG ? width(p) : role == LATE ? width(p) + 1 : 0;
         }
-        int slots = ARGS;
         for (ObjectCodec.Prop p : byArg) {
             if (p == null) {
                 return null;
             }
-            slots += p.kind == ObjectCodec.K_LONG || p.kind == ObjectCodec.K_DOUBLE ? 2 : 1;
         }
         if (slots > 250) {
             return null;
@@ -86,7 +105,7 @@ final class ObjectReaders {
         try {
             ClassAssembler a = new ClassAssembler("dev/hyson/internal/bind/GeneratedReader$" + identifier(codec.describe()),
                     "dev/hyson/internal/bind/GeneratedReader");
-            read(a, codec, props, names, creator, byArg, requiredMask, slots);
+            read(a, codec, props, names, creator, noArg, byArg, requiredMask, slots);
             MethodHandles.Lookup l = LOOKUP.defineHiddenClassWithClassData(a.toBytes(), a.classData(), true);
             return (GeneratedReader) l.findConstructor(l.lookupClass(), MethodType.methodType(void.class)).invoke();
         } catch (VirtualMachineError e) {
@@ -97,6 +116,21 @@ final class ObjectReaders {
             }
             return null;
         }
+    }
+
+    /** How a property's value is used: a creator argument, set on the bean as read, set after the creator, or dropped. */
+    private static int role(ObjectCodec.Prop p, MethodHandle creator) {
+        if (p.arg >= 0) {
+            return ARG;
+        }
+        if (p.setter == null) {
+            return DROP;
+        }
+        return creator == null ? SET : LATE;
+    }
+
+    private static int width(ObjectCodec.Prop p) {
+        return p.kind == ObjectCodec.K_LONG || p.kind == ObjectCodec.K_DOUBLE ? 2 : 1;
     }
 
     private static String identifier(String s) {
@@ -139,24 +173,27 @@ final class ObjectReaders {
     }
 
     private static void read(ClassAssembler a, ObjectCodec codec, ObjectCodec.Prop[] props, NameTable names, MethodHandle creator,
-            ObjectCodec.Prop[] byArg, long requiredMask, int slots) {
+            MethodHandle noArg, ObjectCodec.Prop[] byArg, long requiredMask, int slots) {
         String self = a.name();
         String codecField = a.constant("L" + CODEC + ";", codec);
         String namesField = a.constant("Ldev/hyson/internal/bind/NameTable;", names);
-        Class<?>[] params = new Class<?>[byArg.length];
-        StringBuilder callDesc = new StringBuilder("(");
-        int[] local = new int[byArg.length];
-        int next = ARGS;
-        for (int k = 0; k < byArg.length; k++) {
-            params[k] = type(byArg[k]);
-            callDesc.append(desc(byArg[k]));
-            local[k] = next;
-            next += params[k] == long.class || params[k] == double.class ? 2 : 1;
+        int[] role = new int[props.length];
+        int[] local = new int[props.length];
+        int[] nameLocal = new int[props.length];
+        int next = FIRST;
+        for (int k = 0; k < props.length; k++) {
+            role[k] = role(props[k], creator);
+            if (role[k] == ARG || role[k] == LATE) {
+                local[k] = next;
+                next += width(props[k]);
+            }
+            if (role[k] == LATE) {
+                nameLocal[k] = next++;
+            }
         }
-        callDesc.append(")Ljava/lang/Object;");
-        String creatorField = a.constant("Ljava/lang/invoke/MethodHandle;",
-                creator.asType(MethodType.methodType(Object.class, params)));
-        Code c = a.method(0x0010, "read", "(L" + READER + ";)Ljava/lang/Object;", slots).maxStack(1 + slots - ARGS + 4);
+        Code c = a.method(0x0010, "read", "(L" + READER + ";)Ljava/lang/Object;", slots).maxStack(1 + slots - FIRST + 6);
+        Label made = c.label();
+        Label setterFailed = c.label();
         // the OBJECT entry
         Label object = c.label();
         c.aload(R).getfield(READER, "t", "[J").astore(T);
@@ -168,22 +205,24 @@ final class ObjectReaders {
         c.place(object);
         c.aload(T).iload(AT).iconst(1).op(Code.IADD).op(Code.LALOAD).op(Code.L2I).istore(COUNT);
         c.aload(R).iload(AT).iconst(2).op(Code.IADD).putfield(READER, "i", "I");
-        for (int k = 0; k < byArg.length; k++) {
-            switch (params[k].getName()) {
-                case "long":
-                    c.lconst(0).lstore(local[k]);
-                    break;
-                case "double":
-                    c.dconst0().dstore(local[k]);
-                    break;
-                case "int":
-                case "boolean":
-                    c.iconst(0).istore(local[k]);
-                    break;
-                default:
-                    c.op(Code.ACONST_NULL).astore(local[k]);
+        if (creator == null) {
+            // a bean is made first and set as its members come, as the interpreter does
+            String noArgField = a.constant("Ljava/lang/invoke/MethodHandle;", noArg.asType(MethodType.methodType(Object.class)));
+            Label from = c.label();
+            Label to = c.label();
+            c.place(from).getstatic(self, noArgField, "Ljava/lang/invoke/MethodHandle;")
+                    .invokevirtual("java/lang/invoke/MethodHandle", "invokeExact", "()Ljava/lang/Object;").place(to).astore(BEAN);
+            c.handler(from, to, made, null);
+        }
+        for (int k = 0; k < props.length; k++) {
+            if (role[k] == ARG || role[k] == LATE) {
+                zero(c, type(props[k]), local[k]);
+            }
+            if (role[k] == LATE) {
+                c.iconst(0).istore(nameLocal[k]);
             }
         }
+        c.iconst(0).istore(P).iconst(0).istore(NAME_AT);
         c.lconst(0).lstore(SEEN).iconst(0).istore(EXPECT).iconst(0).istore(M);
         Label loop = c.label();
         Label done = c.label();
@@ -213,28 +252,32 @@ final class ObjectReaders {
         String[] propFields = new String[props.length];
         for (int k = 0; k < props.length; k++) {
             ObjectCodec.Prop p = props[k];
-            int slot = local[p.arg];
             c.place(cases[k]);
-            switch (p.kind) {
-                case ObjectCodec.K_STRING:
-                    c.aload(R).invokevirtual(READER, "readString", "()Ljava/lang/String;").astore(slot);
-                    break;
-                case ObjectCodec.K_INT:
-                    c.aload(R).invokevirtual(READER, "readInt", "()I").istore(slot);
-                    break;
-                case ObjectCodec.K_LONG:
-                    c.aload(R).invokevirtual(READER, "readLong", "()J").lstore(slot);
-                    break;
-                case ObjectCodec.K_DOUBLE:
-                    c.aload(R).invokevirtual(READER, "readDouble", "()D").dstore(slot);
-                    break;
-                case ObjectCodec.K_BOOLEAN:
-                    c.aload(R).invokevirtual(READER, "readBoolean", "()Z").istore(slot);
-                    break;
-                default:
-                    propFields[k] = a.constant("L" + PROP + ";", p);
-                    c.aload(R).getstatic(self, propFields[k], "L" + PROP + ";").getfield(PROP, "codec", "L" + TAPE_CODEC + ";")
-                            .invokevirtual(READER, "readNullable", "(L" + TAPE_CODEC + ";)Ljava/lang/Object;").astore(slot);
+            if (role[k] == SET) {
+                // the setter takes the value as read: the bean, then the value, on the stack
+                String setter = setterField(a, p);
+                if (type(p) == Object.class) {
+                    value(a, c, p, propFields, k);
+                    c.astore(VAL);
+                    if (ObjectCodec.skipsNull(p)) {
+                        c.aload(VAL).jump(Code.IFNULL, set);
+                    }
+                    c.getstatic(self, setter, "Ljava/lang/invoke/MethodHandle;").aload(BEAN).aload(VAL);
+                } else {
+                    c.getstatic(self, setter, "Ljava/lang/invoke/MethodHandle;").aload(BEAN);
+                    value(a, c, p, propFields, k);
+                }
+                invokeSetter(c, p, setterFailed);
+            } else {
+                value(a, c, p, propFields, k);
+                if (role[k] == DROP) {
+                    c.op(width(p) == 2 ? Code.POP2 : Code.POP);
+                } else {
+                    store(c, type(p), local[k]);
+                    if (role[k] == LATE) {
+                        c.iload(NAME_AT).istore(nameLocal[k]);
+                    }
+                }
             }
             c.jump(Code.GOTO, set);
         }
@@ -253,48 +296,158 @@ final class ObjectReaders {
                     .invokevirtual(CODEC, "missing", "(L" + READER + ";IJ)L" + FAILURE + ";").op(Code.ATHROW);
             c.place(all);
         }
-        for (int k = 0; k < props.length; k++) {
-            ObjectCodec.Prop p = props[k];
-            if (type(p) != Object.class) {
-                continue; // a primitive's missing value is its zero, where the local starts
+        if (creator != null) {
+            for (int k = 0; k < props.length; k++) {
+                if (role[k] != ARG || type(props[k]) != Object.class) {
+                    continue; // a primitive's missing value is its zero, where the local starts
+                }
+                Label present = c.label();
+                ifSeen(a, c, k, present);
+                c.getstatic(self, propField(a, props[k], propFields, k), "L" + PROP + ";").getfield(PROP, "codec", "L" + TAPE_CODEC + ";")
+                        .invokevirtual(TAPE_CODEC, "missingValue", "()Ljava/lang/Object;").astore(local[k]);
+                c.place(present);
             }
-            if (propFields[k] == null) {
-                propFields[k] = a.constant("L" + PROP + ";", p);
-            }
-            String bit = a.constant("J", 1L << k);
-            Label present = c.label();
-            c.lload(SEEN).getstatic(self, bit, "J").op(Code.LAND).lconst(0).op(Code.LCMP).jump(Code.IFNE, present);
-            c.getstatic(self, propFields[k], "L" + PROP + ";").getfield(PROP, "codec", "L" + TAPE_CODEC + ";")
-                    .invokevirtual(TAPE_CODEC, "missingValue", "()Ljava/lang/Object;").astore(local[p.arg]);
-            c.place(present);
-        }
-        Label from = c.label();
-        Label to = c.label();
-        Label handler = c.label();
-        c.place(from);
-        c.getstatic(self, creatorField, "Ljava/lang/invoke/MethodHandle;");
-        for (int k = 0; k < byArg.length; k++) {
-            switch (params[k].getName()) {
-                case "long":
-                    c.lload(local[k]);
-                    break;
-                case "double":
-                    c.dload(local[k]);
-                    break;
-                case "int":
-                case "boolean":
-                    c.iload(local[k]);
-                    break;
-                default:
-                    c.aload(local[k]);
+            create(a, c, props, creator, byArg, local, made);
+            // setters beside the creator, once the object exists, for the members that came
+            for (int k = 0; k < props.length; k++) {
+                if (role[k] != LATE) {
+                    continue;
+                }
+                Label absent = c.label();
+                c.lload(SEEN).getstatic(self, a.constant("J", 1L << k), "J").op(Code.LAND).lconst(0).op(Code.LCMP)
+                        .jump(Code.IFEQ, absent);
+                if (type(props[k]) == Object.class && ObjectCodec.skipsNull(props[k])) {
+                    c.aload(local[k]).jump(Code.IFNULL, absent);
+                }
+                c.iconst(k).istore(P).iload(nameLocal[k]).istore(NAME_AT);
+                c.getstatic(self, setterField(a, props[k]), "Ljava/lang/invoke/MethodHandle;").aload(BEAN);
+                load(c, type(props[k]), local[k]);
+                invokeSetter(c, props[k], setterFailed);
+                c.place(absent);
             }
         }
-        c.invokevirtual("java/lang/invoke/MethodHandle", "invokeExact", callDesc.toString()).op(Code.ARETURN);
-        c.place(to);
-        c.place(handler);
+        c.aload(BEAN).op(Code.ARETURN);
+        c.place(made);
         c.astore(THROWN).getstatic(self, codecField, "L" + CODEC + ";").aload(R).iload(AT).aload(THROWN)
                 .invokevirtual(CODEC, "creatorFailed", "(L" + READER + ";ILjava/lang/Throwable;)L" + FAILURE + ";").op(Code.ATHROW);
-        c.handler(from, to, handler, null);
+        c.place(setterFailed);
+        c.astore(THROWN).getstatic(self, codecField, "L" + CODEC + ";").aload(R).iload(P).iload(NAME_AT).aload(THROWN)
+                .invokevirtual(CODEC, "setterFailed", "(L" + READER + ";IILjava/lang/Throwable;)L" + FAILURE + ";")
+                .op(Code.ATHROW);
         c.end();
+    }
+
+    /** Calls the creator with the argument locals into {@link #BEAN}; a throw goes to {@code failed}. */
+    private static void create(ClassAssembler a, Code c, ObjectCodec.Prop[] props, MethodHandle creator, ObjectCodec.Prop[] byArg,
+            int[] local, Label failed) {
+        Class<?>[] params = new Class<?>[byArg.length];
+        StringBuilder callDesc = new StringBuilder("(");
+        for (int j = 0; j < byArg.length; j++) {
+            params[j] = type(byArg[j]);
+            callDesc.append(desc(byArg[j]));
+        }
+        callDesc.append(")Ljava/lang/Object;");
+        String creatorField = a.constant("Ljava/lang/invoke/MethodHandle;",
+                creator.asType(MethodType.methodType(Object.class, params)));
+        Label from = c.label();
+        Label to = c.label();
+        c.place(from);
+        c.getstatic(a.name(), creatorField, "Ljava/lang/invoke/MethodHandle;");
+        for (int j = 0; j < byArg.length; j++) {
+            load(c, params[j], local[java.util.Arrays.asList(props).indexOf(byArg[j])]);
+        }
+        c.invokevirtual("java/lang/invoke/MethodHandle", "invokeExact", callDesc.toString());
+        c.place(to);
+        c.astore(BEAN);
+        c.handler(from, to, failed, null);
+    }
+
+    /** Reads property {@code k}'s value onto the stack, by its kind's own {@code TapeReader} call. */
+    private static void value(ClassAssembler a, Code c, ObjectCodec.Prop p, String[] propFields, int k) {
+        switch (p.kind) {
+            case ObjectCodec.K_STRING:
+                c.aload(R).invokevirtual(READER, "readString", "()Ljava/lang/String;");
+                break;
+            case ObjectCodec.K_INT:
+                c.aload(R).invokevirtual(READER, "readInt", "()I");
+                break;
+            case ObjectCodec.K_LONG:
+                c.aload(R).invokevirtual(READER, "readLong", "()J");
+                break;
+            case ObjectCodec.K_DOUBLE:
+                c.aload(R).invokevirtual(READER, "readDouble", "()D");
+                break;
+            case ObjectCodec.K_BOOLEAN:
+                c.aload(R).invokevirtual(READER, "readBoolean", "()Z");
+                break;
+            default:
+                c.aload(R).getstatic(a.name(), propField(a, p, propFields, k), "L" + PROP + ";")
+                        .getfield(PROP, "codec", "L" + TAPE_CODEC + ";")
+                        .invokevirtual(READER, "readNullable", "(L" + TAPE_CODEC + ";)Ljava/lang/Object;");
+        }
+    }
+
+    /** The constant holding property {@code k} (for its codec), made once. */
+    private static String propField(ClassAssembler a, ObjectCodec.Prop p, String[] propFields, int k) {
+        if (propFields[k] == null) {
+            propFields[k] = a.constant("L" + PROP + ";", p);
+        }
+        return propFields[k];
+    }
+
+    /** The setter's handle as a constant, typed {@code (Object, value)void}: a primitive goes in unboxed. */
+    private static String setterField(ClassAssembler a, ObjectCodec.Prop p) {
+        Class<?> t = type(p);
+        MethodHandle h = t == Object.class ? p.setter : p.rawSetter.asType(MethodType.methodType(void.class, Object.class, t));
+        return a.constant("Ljava/lang/invoke/MethodHandle;", h);
+    }
+
+    /** Calls the setter whose handle, bean and value are on the stack; a throw goes to {@code failed}. */
+    private static void invokeSetter(Code c, ObjectCodec.Prop p, Label failed) {
+        Label from = c.label();
+        Label to = c.label();
+        c.place(from).invokevirtual("java/lang/invoke/MethodHandle", "invokeExact", "(Ljava/lang/Object;" + desc(p) + ")V").place(to);
+        c.handler(from, to, failed, null);
+    }
+
+    /** Jumps to {@code present} when property {@code k} was seen. */
+    private static void ifSeen(ClassAssembler a, Code c, int k, Label present) {
+        c.lload(SEEN).getstatic(a.name(), a.constant("J", 1L << k), "J").op(Code.LAND).lconst(0).op(Code.LCMP).jump(Code.IFNE, present);
+    }
+
+    private static void zero(Code c, Class<?> t, int slot) {
+        if (t == long.class) {
+            c.lconst(0).lstore(slot);
+        } else if (t == double.class) {
+            c.dconst0().dstore(slot);
+        } else if (t == int.class || t == boolean.class) {
+            c.iconst(0).istore(slot);
+        } else {
+            c.op(Code.ACONST_NULL).astore(slot);
+        }
+    }
+
+    private static void store(Code c, Class<?> t, int slot) {
+        if (t == long.class) {
+            c.lstore(slot);
+        } else if (t == double.class) {
+            c.dstore(slot);
+        } else if (t == int.class || t == boolean.class) {
+            c.istore(slot);
+        } else {
+            c.astore(slot);
+        }
+    }
+
+    private static void load(Code c, Class<?> t, int slot) {
+        if (t == long.class) {
+            c.lload(slot);
+        } else if (t == double.class) {
+            c.dload(slot);
+        } else if (t == int.class || t == boolean.class) {
+            c.iload(slot);
+        } else {
+            c.aload(slot);
+        }
     }
 }
