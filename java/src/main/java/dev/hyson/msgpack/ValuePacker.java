@@ -1,11 +1,11 @@
 package dev.hyson.msgpack;
 
 import dev.hyson.internal.model.Kind;
-import dev.hyson.internal.model.PrimitiveOptionals;
 import dev.hyson.bind.Codec;
 import dev.hyson.internal.bind.WriteModel;
-import dev.hyson.internal.model.TypeInfo;
 import dev.hyson.internal.names.NameCache;
+import dev.hyson.internal.bind.Codecs;
+import dev.hyson.internal.write.ValueDispatcher;
 import dev.hyson.internal.write.ValueRules;
 import dev.hyson.internal.write.WriteFailure;
 import java.lang.reflect.Array;
@@ -14,22 +14,18 @@ import java.math.BigInteger;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
-import java.util.LinkedHashMap;
 import dev.hyson.tree.MemberMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
-import java.util.TreeMap;
 
 /**
- * Packs whole Java values for {@link MessagePacker#packValue}: the type dispatch. What a value is
- * comes from {@link TypeInfo}, the model the JSON generator shares, after the factory's registered
- * extensions; the hottest classes are tested by exact class first, as the model itself does. Depth
- * and cycles follow {@link ValueRules}; a failure unwinds as a {@link WriteFailure} collecting the
- * path, turned into a {@link MessagePackException} by {@link #toException}.
+ * Packs whole Java values for {@link MessagePacker#packValue}: the MessagePack side of the one type
+ * dispatch both formats share ({@link ValueDispatcher}), with the factory's registered extension
+ * types seen before anything else. Depth and cycles follow {@link ValueRules}; a failure unwinds as
+ * a {@link WriteFailure} collecting the path, turned into a {@link MessagePackException} by
+ * {@link #toException}.
  */
-final class ValuePacker {
+final class ValuePacker extends ValueDispatcher {
     private static final String MAX_DEPTH_SETTING = "MessagePackFactory.Builder.maxDepth";
 
     private final MessagePacker p;
@@ -45,12 +41,11 @@ final class ValuePacker {
         this.f = f;
         this.names = f.names;
         this.registered = f.hasRegistrations();
-        this.userCodecs = f.codecs.binder().hasCodecs();
         this.generated = f.codecs.binder().generatedCodecs();
+        this.interceptsFirst = registered;
+        this.customs = f.codecs.binder().hasCodecs();
     }
 
-    /** Whether the binder has user codecs. */
-    private final boolean userCodecs;
     /** Whether records and classes are packed by their generated writers (the binder's choice). */
     private final boolean generated;
 
@@ -78,72 +73,74 @@ final class ValuePacker {
         return new MessagePackException(kind, fail.getMessage() + " at " + fail.path(), -1, cause);
     }
 
-    private void enter(Object container, int depth) {
+    @Override
+    protected void enter(Object container, int depth) {
         path = ValueRules.enter(path, container, depth, f.maxDepth, MAX_DEPTH_SETTING);
     }
 
-    @SuppressWarnings("unchecked")
-    void writeValue(Object v, int depth) {
-        if (v == null) {
-            p.packNil();
-            return;
-        }
-        Class<?> c = v.getClass();
-        if (registered) {
-            Registration r = f.registrationFor(c);
-            if (r != null) {
-                writeExtension(r, v, depth);
-                return;
-            }
-        }
-        if (c == String.class) {
-            p.packString((String) v);
-        } else if (c == Long.class) {
-            p.packLong((Long) v);
-        } else if (c == MemberMap.class) {
-            writeMembers((MemberMap<Object, Object>) v, depth);
-        } else if (c == ArrayList.class) {
-            writeList((ArrayList<Object>) v, depth);
-        } else if (c == LinkedHashMap.class) {
-            writeMap((LinkedHashMap<Object, Object>) v, depth);
-        } else if (c == Double.class) {
-            p.packDouble((Double) v);
-        } else if (c == Boolean.class) {
-            p.packBoolean((Boolean) v);
-        } else if (c == Integer.class) {
-            p.packLong((Integer) v);
-        } else if (c == HashMap.class) {
-            writeMap((HashMap<Object, Object>) v, depth);
-        } else if (c == TreeMap.class) {
-            writeMap((TreeMap<Object, Object>) v, depth);
-        } else if (c == Float.class) {
-            writeFloat((Float) v);
-        } else if (c == byte[].class) {
-            writeBytes((byte[]) v);
-        } else {
-            // lists and maps of other classes go straight to their writer, so each level of nesting
-            // costs two frames (writeValue, writeList/writeMap) as in the JSON Generator: the default
-            // maxDepth of 1000 must fit a default 1 MiB thread stack in compiled code too
-            if (userCodecs) {
-                Object w = f.codecs.writerFor(c);
-                if (w instanceof Codec) {
-                    writeWithCodec(v, (Codec<Object>) w, depth);
-                    return;
-                }
-            }
-            TypeInfo type = TypeInfo.of(c);
-            Kind kind = type.kind();
-            if (kind == Kind.LIST) {
-                writeList((List<Object>) v, depth);
-            } else if (kind == Kind.MAP) {
-                writeMap((Map<Object, Object>) v, depth);
-            } else {
-                writeOther(v, c, type, depth);
-            }
-        }
+    @Override
+    protected Codecs codecs() {
+        return f.codecs;
     }
 
-    private void writeFloat(float v) {
+    @Override
+    protected String verb() {
+        return "pack";
+    }
+
+    @Override
+    protected String customHint() {
+        return "an extension (MessagePackFactory.Builder.register)";
+    }
+
+    @Override
+    protected boolean interceptFirst(Object v, Class<?> c, int depth) {
+        Registration r = f.registrationFor(c);
+        if (r != null) {
+            writeExtension(r, v, depth);
+            return true;
+        }
+        return false;
+    }
+
+    @Override
+    @SuppressWarnings("unchecked")
+    protected boolean writeCustom(Object v, Class<?> c, int depth) {
+        Object w = f.codecs.writerFor(c);
+        if (w instanceof Codec) {
+            writeWithCodec(v, (Codec<Object>) w, depth);
+            return true;
+        }
+        return false;
+    }
+
+    @Override
+    protected void writeNull() {
+        p.packNil();
+    }
+
+    @Override
+    protected void writeString(String s) {
+        p.packString(s);
+    }
+
+    @Override
+    protected void writeLong(long v) {
+        p.packLong(v);
+    }
+
+    @Override
+    protected void writeDouble(double v) {
+        p.packDouble(v);
+    }
+
+    @Override
+    protected void writeBoolean(boolean v) {
+        p.packBoolean(v);
+    }
+
+    @Override
+    protected void writeFloat(float v) {
         if (f.floatAsFloat32) {
             p.packFloat(v);
         } else {
@@ -151,7 +148,8 @@ final class ValuePacker {
         }
     }
 
-    void writeBytes(byte[] b) {
+    @Override
+    protected void writeBytes(byte[] b) {
         if (f.binaryForByteArrays) {
             p.packBinaryHeader(b.length);
         } else {
@@ -160,126 +158,65 @@ final class ValuePacker {
         p.writePayload(b);
     }
 
-    @SuppressWarnings("unchecked")
-    private void writeOther(Object v, Class<?> c, TypeInfo type, int depth) {
-        switch (type.kind()) {
-            case ITERABLE:
-                enter(v, depth);
-                List<Object> copy = new ArrayList<>();
-                for (Object o : (Iterable<Object>) v) {
-                    copy.add(o);
-                }
-                writeElements(copy, depth);
-                break;
-            case OBJECT_ARRAY:
-                enter(v, depth);
-                writeElements(Arrays.asList((Object[]) v), depth);
-                break;
-            case PRIMITIVE_ARRAY:
-                enter(v, depth);
-                writePrimitives(v);
-                break;
-            case BYTE_ARRAY:
-                writeBytes((byte[]) v);
-                break;
-            case ENUM: {
-                Object w;
-                try {
-                    w = f.codecs.writerFor(c);
-                } catch (IllegalArgumentException e) {
-                    throw new WriteFailure(e.getMessage());
-                }
-                p.packString(w instanceof String[] ? ((String[]) w)[((Enum<?>) v).ordinal()] : ((Enum<?>) v).name());
-                break;
-            }
-            case STRING:
-            case CHAR_SEQUENCE:
-            case CHAR_ARRAY:
-            case CHARACTER:
-                p.packString(ValueRules.text(type, v, "pack"));
-                break;
-            case INTEGER:
-                p.packLong(((Number) v).longValue());
-                break;
-            case DOUBLE:
-                p.packDouble(((Number) v).doubleValue());
-                break;
-            case FLOAT:
-                writeFloat((Float) v);
-                break;
-            case BIG_INTEGER:
-                try {
-                    p.packBigInteger((BigInteger) v);
-                } catch (MessagePackException e) {
-                    throw new WriteFailure(e.detail(), e);
-                }
-                break;
-            case BIG_DECIMAL:
-                if (f.bigDecimalPolicy != MessagePackFactory.BigDecimalPolicy.STRING) {
-                    throw new WriteFailure("cannot pack a BigDecimal (" + v + "): MessagePack has no decimal type; "
-                            + "choose bigDecimals(BigDecimalPolicy.STRING) to write it as a str");
-                }
-                p.packString(((BigDecimal) v).toString());
-                break;
-            case BOOLEAN:
-                p.packBoolean((Boolean) v);
-                break;
-            case OPTIONAL:
-                writeOptional((Optional<?>) v, depth);
-                break;
-            case OPTIONAL_INT:
-            case OPTIONAL_LONG:
-                if (PrimitiveOptionals.isPresent(v)) {
-                    p.packLong(PrimitiveOptionals.asLong(v));
-                } else {
-                    p.packNil();
-                }
-                break;
-            case OPTIONAL_DOUBLE:
-                if (PrimitiveOptionals.isPresent(v)) {
-                    p.packDouble(PrimitiveOptionals.asDouble(v));
-                } else {
-                    p.packNil();
-                }
-                break;
-            case INSTANT:
-                p.packTimestamp((Instant) v);
-                break;
-            case TIME:
-            case UUID:
-                // ISO-8601 (java.time's toString), and the 8-4-4-4-12 form: what binding reads back
-                p.packString(v.toString());
-                break;
-            case RECORD:
-                if (c == ExtensionValue.class) {
-                    writeExtensionValue((ExtensionValue) v);
-                } else {
-                    if (type.accessProblem() != null) {
-                        throw new WriteFailure(type.accessProblem());
-                    }
-                    writeModel(v, model(c), depth);
-                }
-                break;
-            default: {
-                WriteModel m = model(c);
-                if (m != null) {
-                    writeModel(v, m, depth);
-                    break;
-                }
-                throw new WriteFailure("cannot pack a value of type " + c.getName()
-                        + ": it has no public getters or fields; register a Codec (Binder.Builder.codec) or an extension"
-                        + " (MessagePackFactory.Builder.register) for it");
-            }
+    @Override
+    protected void writeBigInteger(BigInteger v) {
+        try {
+            p.packBigInteger(v);
+        } catch (MessagePackException e) {
+            throw new WriteFailure(e.detail(), e);
         }
     }
 
-    /** An Optional is a level of its own, with no path segment, as in JSON. */
-    private void writeOptional(Optional<?> optional, int depth) {
-        enter(optional, depth);
-        try {
-            writeValue(optional.orElse(null), depth + 1);
-        } catch (WriteFailure fail) {
-            throw fail.at("");
+    @Override
+    protected void writeBigDecimal(BigDecimal v) {
+        if (f.bigDecimalPolicy != MessagePackFactory.BigDecimalPolicy.STRING) {
+            throw new WriteFailure("cannot pack a BigDecimal (" + v + "): MessagePack has no decimal type; "
+                    + "choose bigDecimals(BigDecimalPolicy.STRING) to write it as a str");
+        }
+        p.packString(v.toString());
+    }
+
+    @Override
+    protected void writeNumber(Number v, int depth) {
+        writeObject(v, v.getClass(), depth); // through its model, as any other class
+    }
+
+    @Override
+    protected void writeTemporal(Object v, Kind kind) {
+        if (kind == Kind.INSTANT) {
+            p.packTimestamp((Instant) v);
+        } else {
+            // ISO-8601 (java.time's toString), and the 8-4-4-4-12 form: what binding reads back
+            p.packString(v.toString());
+        }
+    }
+
+    @Override
+    protected void writeObject(Object v, Class<?> c, int depth) {
+        if (c == ExtensionValue.class) {
+            writeExtensionValue((ExtensionValue) v);
+        } else {
+            super.writeObject(v, c, depth);
+        }
+    }
+
+    @Override
+    protected void writeIterable(Iterable<Object> items, int depth) {
+        enter(items, depth);
+        List<Object> copy = new ArrayList<>();
+        for (Object o : items) {
+            copy.add(o);
+        }
+        writeElements(copy, depth);
+    }
+
+    @Override
+    protected void writeArray(Object array, int depth) {
+        enter(array, depth);
+        if (array instanceof Object[]) {
+            writeElements(Arrays.asList((Object[]) array), depth);
+        } else {
+            writePrimitives(array);
         }
     }
 
@@ -363,7 +300,8 @@ final class ValuePacker {
         names.put(key, Arrays.copyOfRange(p.buf, start, p.pos));
     }
 
-    private void writeMap(Map<Object, Object> map, int depth) {
+    @Override
+    protected void writeMap(Map<Object, Object> map, int depth) {
         enter(map, depth);
         int n = map.size();
         p.packMapHeader(n);
@@ -391,7 +329,8 @@ final class ValuePacker {
     }
 
     /** A {@link MemberMap}'s members by position: no entry objects, no iterator. */
-    private void writeMembers(MemberMap<Object, Object> map, int depth) {
+    @Override
+    protected void writeMembers(MemberMap<Object, Object> map, int depth) {
         enter(map, depth);
         int n = map.size();
         p.packMapHeader(n);
@@ -416,7 +355,8 @@ final class ValuePacker {
         }
     }
 
-    private void writeList(List<Object> list, int depth) {
+    @Override
+    protected void writeList(List<Object> list, int depth) {
         enter(list, depth);
         writeElements(list, depth);
     }
@@ -478,18 +418,9 @@ final class ValuePacker {
         }
     }
 
-    private WriteModel model(Class<?> c) {
-        Object w;
-        try {
-            w = f.codecs.writerFor(c);
-        } catch (IllegalArgumentException e) {
-            throw new WriteFailure(e.getMessage());
-        }
-        return w instanceof WriteModel ? (WriteModel) w : null;
-    }
-
     /** A record or class through its write model, as the JSON generator writes it: discriminator first, omitted values left out. */
-    private void writeModel(Object v, WriteModel m, int depth) {
+    @Override
+    protected void writeModel(Object v, WriteModel m, int depth) {
         if (m == null) {
             throw new WriteFailure("cannot pack a value of type " + v.getClass().getName());
         }

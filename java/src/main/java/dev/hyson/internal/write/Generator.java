@@ -1,27 +1,25 @@
 package dev.hyson.internal.write;
 
-import dev.hyson.internal.model.PrimitiveOptionals;
 import dev.hyson.bind.Codec;
 import dev.hyson.internal.bind.WriteModel;
-import dev.hyson.internal.model.TypeInfo;
+import dev.hyson.internal.bind.Codecs;
+import dev.hyson.internal.model.Kind;
+import java.math.BigDecimal;
+import java.math.BigInteger;
 import dev.hyson.tree.MemberMap;
 import java.lang.reflect.Array;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
-import java.util.TreeMap;
 
 /**
- * Writes Java values as UTF-8 JSON: the type dispatch and the structure (objects, arrays, records).
- * What a value is comes from {@link TypeInfo}, the model the MessagePack packer shares; the
- * hottest classes ({@code String}, {@code Long}, {@code Double}, {@code LinkedHashMap},
- * {@code ArrayList}, ...) are tested by exact class first, as the model itself does, which saves
- * even its lookup. Depth and cycles follow {@link ValueRules}. One generator per write call; not
+ * Writes Java values as UTF-8 JSON: the structure (objects, arrays, records through their
+ * generated or interpreted writers) under the one type dispatch both formats share
+ * ({@link ValueDispatcher}, whose calls it implements in JSON). Depth and cycles follow
+ * {@link ValueRules}. One generator per write call, or per thread between {@link #reset}s; not
  * thread-safe.
  */
 public final class Generator extends MemberNames {
@@ -51,6 +49,7 @@ public final class Generator extends MemberNames {
      */
     public Generator(WriteConfig cfg, byte[] buf, Sink sink) {
         super(cfg, buf, sink);
+        customs = cfg.hasEncoders() || cfg.userCodecs;
     }
 
     /**
@@ -64,6 +63,7 @@ public final class Generator extends MemberNames {
      */
     public void reset(WriteConfig cfg, byte[] buf, Sink sink) {
         start(cfg, buf, sink);
+        customs = cfg.hasEncoders() || cfg.userCodecs;
     }
 
     /** Drops the references this generator holds to the values of the last document and to its buffer. */
@@ -122,166 +122,85 @@ public final class Generator extends MemberNames {
         pos = p + len + 2;
     }
 
-    @SuppressWarnings("unchecked")
-    void writeValue(Object v, int depth) {
-        if (v == null) {
-            writeNull();
-            return;
-        }
-        Class<?> c = v.getClass();
-        if (c == String.class) {
-            writeString((String) v);
-        } else if (c == Long.class || c == Integer.class || c == Short.class || c == Byte.class) {
-            writeLong(((Number) v).longValue());
-        } else if (c == Double.class) {
-            writeDouble((Double) v);
-        } else if (c == Boolean.class) {
-            writeBoolean((Boolean) v);
-        } else if (c == MemberMap.class) {
-            writeMembers((MemberMap<Object, Object>) v, depth);
-        } else if (c == ArrayList.class) {
-            // casts to classes, not to List or Map: on JDK 17 a cast to an interface goes through the
-            // secondary-supers cache, which alternating Map and List checks thrash (JDK-8180450)
-            writeList((ArrayList<Object>) v, depth);
-        } else if (c == LinkedHashMap.class) {
-            writeMap((LinkedHashMap<Object, Object>) v, depth);
-        } else if (c == HashMap.class) {
-            writeMap((HashMap<Object, Object>) v, depth);
-        } else if (c == TreeMap.class) {
-            writeMap((TreeMap<Object, Object>) v, depth);
-        } else if (c == Float.class) {
-            writeFloat((Float) v);
-        } else {
-            writeOther(v, c, depth);
-        }
+    @Override
+    protected Codecs codecs() {
+        return cfg.codecs;
     }
 
+    @Override
+    protected String verb() {
+        return "write";
+    }
+
+    @Override
+    protected String customHint() {
+        return "a JsonEncoder (JsonWriter.Builder.encoder)";
+    }
+
+    @Override
+    protected boolean interceptFirst(Object v, Class<?> c, int depth) {
+        return false;
+    }
+
+    @Override
     @SuppressWarnings("unchecked")
-    private void writeOther(Object v, Class<?> c, int depth) {
+    protected boolean writeCustom(Object v, Class<?> c, int depth) {
         if (cfg.hasEncoders()) {
             java.util.function.Function<Object, Object> encoder = cfg.encoderFor(c);
             if (encoder != null) {
                 writeInPlaceOf(v, encoder.apply(v), depth);
-                return;
+                return true;
             }
         }
         if (cfg.userCodecs) {
             Object w = cfg.codecs.writerFor(c);
             if (w instanceof Codec) {
                 writeWithCodec(v, (Codec<Object>) w, depth);
-                return;
+                return true;
             }
         }
-        TypeInfo type = TypeInfo.of(c);
-        switch (type.kind()) {
-            case MAP:
-                writeMap((Map<Object, Object>) v, depth);
-                break;
-            case LIST:
-                writeList((List<Object>) v, depth);
-                break;
-            case ITERABLE:
-                writeIterable((Iterable<Object>) v, depth);
-                break;
-            case OBJECT_ARRAY:
-            case PRIMITIVE_ARRAY:
-                writeArray(v, depth);
-                break;
-            case BYTE_ARRAY:
-                // JSON has no binary: base64 (RFC 4648 section 4, padded), as MessagePack's bin is read back
-                writeString(java.util.Base64.getEncoder().encodeToString((byte[]) v));
-                break;
-            case ENUM: {
-                Object w = modelOrBuiltIn(c);
-                writeString(w instanceof String[] ? ((String[]) w)[((Enum<?>) v).ordinal()] : ((Enum<?>) v).name());
-                break;
-            }
-            case STRING:
-            case CHAR_SEQUENCE:
-            case CHAR_ARRAY:
-            case CHARACTER:
-                writeString(ValueRules.text(type, v, "write"));
-                break;
-            case INTEGER:
-                writeLong(((Number) v).longValue());
-                break;
-            case DOUBLE:
-                writeDouble(((Number) v).doubleValue());
-                break;
-            case FLOAT:
-                writeFloat((Float) v);
-                break;
-            case BIG_INTEGER:
-            case BIG_DECIMAL:
-            case NUMBER:
-                writeAscii(numberText((Number) v));
-                break;
-            case BOOLEAN:
-                writeBoolean((Boolean) v);
-                break;
-            case OPTIONAL:
-                writeInPlaceOf(v, ((Optional<?>) v).orElse(null), depth);
-                break;
-            case OPTIONAL_INT:
-            case OPTIONAL_LONG:
-                if (PrimitiveOptionals.isPresent(v)) {
-                    writeLong(PrimitiveOptionals.asLong(v));
-                } else {
-                    writeNull();
-                }
-                break;
-            case OPTIONAL_DOUBLE:
-                if (PrimitiveOptionals.isPresent(v)) {
-                    writeDouble(PrimitiveOptionals.asDouble(v));
-                } else {
-                    writeNull();
-                }
-                break;
-            case INSTANT:
-            case TIME:
-            case UUID:
-                // ISO-8601 (java.time's toString), and the 8-4-4-4-12 form: what binding reads back
-                if (!Temporals.write(this, v)) {
-                    writeString(v.toString());
-                }
-                break;
-            case RECORD:
-                if (type.accessProblem() != null) {
-                    throw new WriteFailure(type.accessProblem());
-                }
-                writeModel(v, model(c), depth);
-                break;
-            default: {
-                Object w = model(c);
-                if (w instanceof WriteModel) {
-                    writeModel(v, (WriteModel) w, depth);
-                    break;
-                }
-                throw new WriteFailure("cannot write a value of type " + c.getName()
-                        + ": it has no public getters or fields; register a Codec (Binder.Builder.codec) or a JsonEncoder"
-                        + " (JsonWriter.Builder.encoder) for it");
-            }
+        return false;
+    }
+
+    @Override
+    protected void writeBytes(byte[] b) {
+        // JSON has no binary: base64 (RFC 4648 section 4, padded), as MessagePack's bin is read back
+        writeString(java.util.Base64.getEncoder().encodeToString(b));
+    }
+
+    @Override
+    protected void writeBigInteger(BigInteger v) {
+        writeNumber(v);
+    }
+
+    @Override
+    protected void writeBigDecimal(BigDecimal v) {
+        writeNumber(v);
+    }
+
+    @Override
+    protected void writeNumber(Number v, int depth) {
+        writeNumber(v);
+    }
+
+    @Override
+    protected void writeTemporal(Object v, Kind kind) {
+        // ISO-8601 (java.time's toString), and the 8-4-4-4-12 form: what binding reads back
+        if (!Temporals.write(this, v)) {
+            writeString(v.toString());
         }
     }
 
-    /** Writes {@code inner} for {@code outer} (an encoder's value, an Optional's): a level with no path segment. */
-    private void writeInPlaceOf(Object outer, Object inner, int depth) {
-        enter(outer, depth);
-        try {
-            writeValue(inner, depth + 1);
-        } catch (WriteFailure f) {
-            throw f.at("");
-        }
-    }
-
-    void enter(Object container, int depth) {
+    @Override
+    protected void enter(Object container, int depth) {
         path = ValueRules.enter(path, container, depth, cfg.maxDepth, MAX_DEPTH_SETTING);
         if (depth > deepest) {
             deepest = depth;
         }
     }
 
-    private void writeMap(Map<Object, Object> map, int depth) {
+    @Override
+    protected void writeMap(Map<Object, Object> map, int depth) {
         enter(map, depth);
         if (map.isEmpty()) {
             writeAscii("{}");
@@ -327,7 +246,8 @@ public final class Generator extends MemberNames {
     }
 
     /** A {@link MemberMap}'s members by position: no entry objects, no iterator. */
-    private void writeMembers(MemberMap<Object, Object> map, int depth) {
+    @Override
+    protected void writeMembers(MemberMap<Object, Object> map, int depth) {
         int n = map.size();
         if (n == 0 || cfg.sortKeys) {
             writeMap(map, depth);
@@ -367,7 +287,8 @@ public final class Generator extends MemberNames {
         writeRaw((byte) '}');
     }
 
-    private void writeList(List<Object> list, int depth) {
+    @Override
+    protected void writeList(List<Object> list, int depth) {
         enter(list, depth);
         int n = list.size();
         if (n == 0) {
@@ -399,7 +320,8 @@ public final class Generator extends MemberNames {
         writeRaw((byte) ']');
     }
 
-    private void writeIterable(Iterable<Object> items, int depth) {
+    @Override
+    protected void writeIterable(Iterable<Object> items, int depth) {
         try {
             writeIterableUnchecked(items, depth);
         } catch (java.util.ConcurrentModificationException e) {
@@ -433,7 +355,8 @@ public final class Generator extends MemberNames {
         closeArray(depth);
     }
 
-    private void writeArray(Object array, int depth) {
+    @Override
+    protected void writeArray(Object array, int depth) {
         enter(array, depth);
         int n = Array.getLength(array);
         if (n == 0) {
@@ -475,22 +398,9 @@ public final class Generator extends MemberNames {
         closeArray(depth);
     }
 
-    /** The write model of a record or class, or whatever else the binder says for it. */
-    private Object modelOrBuiltIn(Class<?> c) {
-        try {
-            return cfg.codecs.writerFor(c);
-        } catch (IllegalArgumentException e) {
-            throw new WriteFailure(e.getMessage());
-        }
-    }
-
-    private WriteModel model(Class<?> c) {
-        Object w = modelOrBuiltIn(c);
-        return w instanceof WriteModel ? (WriteModel) w : null;
-    }
-
     /** A record or class, through its write model: the discriminator first, then each property not omitted. */
-    private void writeModel(Object value, WriteModel m, int depth) {
+    @Override
+    protected void writeModel(Object value, WriteModel m, int depth) {
         if (m == null) {
             throw new WriteFailure("cannot write a value of type " + value.getClass().getName());
         }

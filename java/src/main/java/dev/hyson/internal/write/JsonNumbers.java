@@ -81,7 +81,8 @@ abstract class JsonNumbers extends JsonOutput {
         return guess < POWERS_OF_TEN.length && v >= POWERS_OF_TEN[guess] ? guess + 1 : Math.max(guess, 1);
     }
 
-    final void writeLong(long v) {
+    @Override
+    protected final void writeLong(long v) {
         ensure(20);
         byte[] b = buf;
         int p = pos;
@@ -124,7 +125,8 @@ abstract class JsonNumbers extends JsonOutput {
         }
     }
 
-    final void writeDouble(double d) {
+    @Override
+    protected final void writeDouble(double d) {
         if (!Double.isFinite(d)) {
             writeNonFinite(d);
             return;
@@ -133,7 +135,8 @@ abstract class JsonNumbers extends JsonOutput {
         pos = DoubleFormatter.write(d, buf, pos);
     }
 
-    final void writeFloat(float f) {
+    @Override
+    protected final void writeFloat(float f) {
         if (!Float.isFinite(f)) {
             writeNonFinite(f);
             return;

@@ -11,7 +11,7 @@ import java.util.Arrays;
  * {@link JsonStrings}, {@link MemberNames}, {@link Generator}), so the hot loops of each read
  * {@code buf} and {@code pos} as fields of {@code this}, with no indirection.
  */
-abstract class JsonOutput {
+abstract class JsonOutput extends ValueDispatcher {
     WriteConfig cfg;
     private Generator.Sink sink;
     byte[] buf;
@@ -97,7 +97,8 @@ abstract class JsonOutput {
     }
 
     /** Writes {@code null}: four byte stores, no loop over a string. */
-    final void writeNull() {
+    @Override
+    protected final void writeNull() {
         ensure(4);
         byte[] b = buf;
         int p = pos;
@@ -109,7 +110,8 @@ abstract class JsonOutput {
     }
 
     /** Writes {@code true} or {@code false}. */
-    final void writeBoolean(boolean v) {
+    @Override
+    protected final void writeBoolean(boolean v) {
         ensure(5);
         byte[] b = buf;
         int p = pos;

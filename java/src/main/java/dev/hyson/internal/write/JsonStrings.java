@@ -39,7 +39,8 @@ abstract class JsonStrings extends JsonNumbers {
      * {@code \\}. A chunk that fails either check, and everything after it, goes to the per-char
      * loop, which decides exactly.
      */
-    final void writeString(String s) {
+    @Override
+    protected final void writeString(String s) {
         int n = s.length();
         if (n <= CHUNK) {
             char[] c = scratch();

@@ -198,10 +198,4 @@ abstract class MemberNames extends JsonStrings {
         }
         writeRaw((byte) '}');
     }
-
-    /** Writes one value nested {@code depth} levels deep (the {@link Generator}'s dispatch). */
-    abstract void writeValue(Object v, int depth);
-
-    /** Enters a container (depth and cycle rule). */
-    abstract void enter(Object container, int depth);
 }
