@@ -1,18 +1,18 @@
 package dev.hyson.internal.write;
 
+import dev.hyson.internal.text.AsciiNarrower;
 import dev.hyson.internal.text.Swar;
 
 /** The JSON writer's strings (RFC 8259 section 7): escaping, with the writer's options. */
 abstract class JsonStrings extends JsonNumbers {
     private static final byte[] HEX = "0123456789abcdef".getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
-    private static final int CHUNK = 512;
+    private static final int CHUNK = AsciiNarrower.CHUNK;
     private byte[] escapes;
     /**
-     * Chars of the string being written, copied out a chunk at a time; made on the first string that
-     * needs the per-char loop, so a writer whose strings all take the fast paths allocates none (1 KiB
-     * of the 1.3 KB a small document's write used to allocate).
+     * Copies strings into the output a chunk at a time, and holds the chars of the chunk being
+     * written; made on this writer's first string (and kept from one document to the next).
      */
-    private char[] chars;
+    private AsciiNarrower narrower;
 
     JsonStrings(WriteConfig cfg, byte[] buf, Generator.Sink sink) {
         super(cfg, buf, sink);
@@ -23,6 +23,9 @@ abstract class JsonStrings extends JsonNumbers {
     void start(WriteConfig cfg, byte[] buf, Generator.Sink sink) {
         super.start(cfg, buf, sink);
         this.escapes = cfg.scriptSafe ? WriteConfig.SCRIPT_SAFE_ESCAPES : WriteConfig.ESCAPES;
+        if (buf == null && narrower != null) {
+            narrower.release();
+        }
     }
 
     /**
@@ -87,35 +90,13 @@ abstract class JsonStrings extends JsonNumbers {
         buf[pos++] = '"';
     }
 
-    /** Wraps {@link #chars}; made with it. */
-    private java.nio.CharBuffer charView;
-    /** Wraps {@link #buf} ({@link #viewed}); made again when the buffer changes. */
-    private java.nio.ByteBuffer byteView;
-    private byte[] viewed;
-    private java.nio.charset.CharsetEncoder ascii;
-
     /**
-     * Narrows {@code chars[0, n)} into {@code buf[at, at + n)} with the US-ASCII encoder, which
-     * stops at the first char above U+007F (or a surrogate).
+     * Narrows {@code chars()[0, n)} into {@code buf[at, at + n)} ({@link AsciiNarrower#narrow}).
      *
      * @return whether every char was ASCII, so all {@code n} bytes are written
      */
     private boolean asciiInto(int n, int at) {
-        java.nio.ByteBuffer bb = byteView;
-        if (viewed != buf) {
-            bb = byteView = java.nio.ByteBuffer.wrap(buf);
-            viewed = buf;
-        }
-        java.nio.charset.CharsetEncoder e = ascii;
-        if (e == null) {
-            e = ascii = java.nio.charset.StandardCharsets.US_ASCII.newEncoder();
-        }
-        java.nio.CharBuffer cb = charView;
-        cb.limit(n).position(0);
-        bb.limit(at + n).position(at);
-        e.reset();
-        e.encode(cb, bb, true);
-        return !cb.hasRemaining();
+        return narrower.narrow(n, buf, at);
     }
 
     /** An ASCII string's bytes while they are escaped (at most {@link #CHUNK}); made on first use. */
@@ -129,20 +110,19 @@ abstract class JsonStrings extends JsonNumbers {
         return a;
     }
 
-    /** {@link #chars}, made on first use; it holds a chunk, so any string up to a chunk whole. */
+    /** The narrower's chars, made on first use; it holds a chunk, so any string up to a chunk whole. */
     private char[] scratch() {
-        char[] c = chars;
-        if (c == null) {
-            c = chars = new char[CHUNK + 1];
-            charView = java.nio.CharBuffer.wrap(c);
+        AsciiNarrower a = narrower;
+        if (a == null) {
+            a = narrower = new AsciiNarrower();
         }
-        return c;
+        return a.chars();
     }
 
     /**
      * The per-char loop: every escape and option, UTF-8 encoded by hand, from char {@code from} to
      * the end and the closing quote (the opening one is written). {@code filled}: the whole string
-     * is in {@link #chars} already; otherwise it is copied out a chunk at a time.
+     * is in the scratch chars already; otherwise it is copied out a chunk at a time.
      */
     private void writeEscaped(String s, int from, int n, boolean filled) {
         byte[] esc = escapes;
