@@ -44,7 +44,7 @@ final class ValuePacker {
         this.p = p;
         this.f = f;
         this.names = f.names;
-        this.registered = f.hasRegistrations();
+        this.registered = !f.registry.isEmpty();
         this.userCodecs = f.codecs.binder().hasCodecs();
         this.generated = f.codecs.binder().generatedCodecs();
     }
@@ -90,7 +90,7 @@ final class ValuePacker {
         }
         Class<?> c = v.getClass();
         if (registered) {
-            Registration r = f.registrationFor(c);
+            Registration r = f.registry.forClass(c);
             if (r != null) {
                 writeExtension(r, v, depth);
                 return;
