@@ -1,29 +1,12 @@
 package dev.hyson;
 
-import dev.hyson.internal.bind.BindFailure;
-import dev.hyson.internal.bind.Codecs;
-import dev.hyson.internal.bind.TapeCodec;
-import dev.hyson.internal.bind.TapeReader;
-import dev.hyson.internal.names.KeyCache;
-import dev.hyson.internal.scan.AutoThreshold;
-import dev.hyson.internal.scan.Backends;
-import dev.hyson.internal.scan.JavaScanner;
 import dev.hyson.internal.scan.ReadConfig;
-import dev.hyson.internal.scan.EventScan;
-import dev.hyson.internal.scan.ScanError;
-import dev.hyson.internal.stream.StreamParser;
 import dev.hyson.internal.scan.StreamScan;
-import dev.hyson.internal.scan.Scanner;
-import dev.hyson.internal.tape.Tape;
-import dev.hyson.internal.tape.TapeMaterializer;
-import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Arrays;
 import java.util.Objects;
 
 /**
@@ -60,23 +43,20 @@ public final class JsonReader {
     /** Default maximum length of a document, in bytes. */
     public static final long DEFAULT_MAX_DOCUMENT_LENGTH = 1L << 30;
 
-    private static final int MAX_ARRAY = Integer.MAX_VALUE - 16;
-
-    /** Per-thread parse state, reset rather than reallocated for each document. */
-    private static final ThreadLocal<Tape> TAPES = ThreadLocal.withInitial(Tape::new);
-
     private static final JsonReader DEFAULT = builder().build();
 
-    private final ReadConfig config;
-    private final Backend backend;
-    private final dev.hyson.bind.Binder binder;
+    /** The options this reader was made from (a copy no builder changes). */
+    private final ReaderOptions options;
+    /** Documents in arrays: scanned to a tape, then parsed or bound. */
+    private final ArrayDocuments arrays;
+    /** Streams, files and byte buffers. */
+    private final ReaderInputs inputs;
 
-    private JsonReader(Builder b) {
-        this.config = new ReadConfig(b.maxDepth, b.maxStringLength, b.maxNumberLength, b.maxDocumentLength,
-                b.duplicateKeys, b.loneSurrogates, b.allowByteOrderMark, b.allowComments, b.allowTrailingCommas,
-                b.allowNonFiniteLiterals, b.allowInfinityForOverflow, b.bigDecimals, b.internKeys, b.linkedHashMaps);
-        this.backend = b.backend;
-        this.binder = b.binder;
+    private JsonReader(ReaderOptions o) {
+        this.options = o;
+        ReadConfig config = o.config();
+        this.arrays = new ArrayDocuments(config, o.backend.selection(), o.binder);
+        this.inputs = new ReaderInputs(config, o.backend.selection(), o.binder, arrays);
     }
 
     /** @return the reader with every default: strict RFC 8259, default limits, the active backend */
@@ -86,34 +66,17 @@ public final class JsonReader {
 
     /** @return a builder starting from the defaults */
     public static Builder builder() {
-        return new Builder();
+        return new Builder(new ReaderOptions());
     }
 
     /** @return a builder starting from this reader's options */
     public Builder toBuilder() {
-        Builder b = new Builder();
-        b.maxDepth = config.maxDepth;
-        b.maxStringLength = config.maxStringLength;
-        b.maxNumberLength = config.maxNumberLength;
-        b.maxDocumentLength = config.maxDocumentLength;
-        b.duplicateKeys = config.duplicateKeys;
-        b.loneSurrogates = config.loneSurrogates;
-        b.allowByteOrderMark = config.allowByteOrderMark;
-        b.allowComments = config.allowComments;
-        b.allowTrailingCommas = config.allowTrailingCommas;
-        b.allowNonFiniteLiterals = config.allowNonFiniteLiterals;
-        b.allowInfinityForOverflow = config.allowInfinityForOverflow;
-        b.bigDecimals = config.bigDecimals;
-        b.internKeys = config.internKeys;
-        b.linkedHashMaps = config.linkedHashMaps;
-        b.backend = backend;
-        b.binder = binder;
-        return b;
+        return new Builder(options.copy());
     }
 
     /** @return the backend this reader parses with */
     public Backend backend() {
-        return backend;
+        return options.backend;
     }
 
     /**
@@ -140,13 +103,7 @@ public final class JsonReader {
      * @throws JsonParseException for input this reader does not accept
      */
     public Object parse(byte[] json, int offset, int length) {
-        Objects.checkFromIndexSize(offset, length, json.length);
-        Tape tape = scan(json, offset, length);
-        try {
-            return TapeMaterializer.materialize(tape, json, offset, offset + length, config, KeyCache.SHARED);
-        } finally {
-            release(tape);
-        }
+        return arrays.parse(json, offset, length);
     }
 
     /**
@@ -182,32 +139,12 @@ public final class JsonReader {
      * @throws UncheckedIOException when reading fails
      */
     public Object parse(InputStream in) {
-        Objects.requireNonNull(in, "in");
-        if (config.duplicateKeys == DuplicateKeyPolicy.ERROR || config.bigDecimals) {
-            return parseBuffered(in);
-        }
-        Backends.Selection selection = backend.selection();
-        Scanner scanner = selection.scanner();
-        Scanner small = selection.isAuto() ? JavaScanner.INSTANCE : scanner;
-        Tape tape = acquire();
-        tape.reset(StreamScan.WINDOW);
-        try {
-            int whole = StreamScan.scan(in, scanner, small, AutoThreshold.NATIVE_MIN_LENGTH, config, tape, StreamScan.WINDOW);
-            return TapeMaterializer.materialize(tape, tape.input, 0, Math.max(whole, 0), config, KeyCache.SHARED);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        } finally {
-            release(tape);
-        }
+        return inputs.parse(in);
     }
 
-    /**
-     * This thread's tape, or a fresh one while it is busy: a stream parse runs the caller's
-     * {@code InputStream} code between windows, and a parse from there must not touch the tape in use.
-     */
     /** @return the binder {@code read} binds with */
     public dev.hyson.bind.Binder binder() {
-        return binder;
+        return options.binder;
     }
 
     // ---- binding: JSON straight into Java types
@@ -247,7 +184,7 @@ public final class JsonReader {
      */
     @SuppressWarnings("unchecked")
     public <T> T read(byte[] json, TypeRef<T> type) {
-        return (T) bind(json, 0, json.length, type.type());
+        return (T) arrays.bind(json, 0, json.length, type.type());
     }
 
     /**
@@ -263,7 +200,7 @@ public final class JsonReader {
      * @throws IndexOutOfBoundsException when the slice is not inside the array
      */
     public <T> T read(byte[] json, int offset, int length, Class<T> type) {
-        return cast(type, bind(json, offset, length, type));
+        return cast(type, arrays.bind(json, offset, length, type));
     }
 
     /**
@@ -279,7 +216,7 @@ public final class JsonReader {
      */
     @SuppressWarnings("unchecked")
     public <T> T read(byte[] json, int offset, int length, TypeRef<T> type) {
-        return (T) bind(json, offset, length, type.type());
+        return (T) arrays.bind(json, offset, length, type.type());
     }
 
     /**
@@ -314,9 +251,7 @@ public final class JsonReader {
      * @throws UncheckedIOException when reading fails
      */
     public <T> T read(InputStream in, Class<T> type) {
-        byte[][] holder = new byte[1][];
-        int n = readAll(Objects.requireNonNull(in, "in"), holder);
-        return read(holder[0], 0, n, type);
+        return cast(type, inputs.bind(in, type));
     }
 
     /**
@@ -325,10 +260,9 @@ public final class JsonReader {
      * @param <T> the type
      * @return the value, as {@link #read(InputStream, Class)}
      */
+    @SuppressWarnings("unchecked")
     public <T> T read(InputStream in, TypeRef<T> type) {
-        byte[][] holder = new byte[1][];
-        int n = readAll(Objects.requireNonNull(in, "in"), holder);
-        return read(holder[0], 0, n, type);
+        return (T) inputs.bind(in, type.type());
     }
 
     /**
@@ -339,11 +273,7 @@ public final class JsonReader {
      * @throws UncheckedIOException when the file cannot be read
      */
     public <T> T read(Path path, Class<T> type) {
-        try (InputStream in = Files.newInputStream(path)) {
-            return read(in, type);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        return cast(type, inputs.bind(path, type));
     }
 
     /**
@@ -352,12 +282,9 @@ public final class JsonReader {
      * @param <T> the type
      * @return the value, as {@link #read(InputStream, Class)}
      */
+    @SuppressWarnings("unchecked")
     public <T> T read(Path path, TypeRef<T> type) {
-        try (InputStream in = Files.newInputStream(path)) {
-            return read(in, type);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        return (T) inputs.bind(path, type.type());
     }
 
     /**
@@ -367,10 +294,7 @@ public final class JsonReader {
      * @return the value, as {@link #read(byte[], Class)}
      */
     public <T> T read(ByteBuffer json, Class<T> type) {
-        if (json.hasArray()) {
-            return read(json.array(), json.arrayOffset() + json.position(), json.remaining(), type);
-        }
-        return read(copy(json), type);
+        return cast(type, inputs.bind(json, type));
     }
 
     /**
@@ -379,132 +303,14 @@ public final class JsonReader {
      * @param <T> the type
      * @return the value, as {@link #read(byte[], TypeRef)}
      */
+    @SuppressWarnings("unchecked")
     public <T> T read(ByteBuffer json, TypeRef<T> type) {
-        if (json.hasArray()) {
-            return read(json.array(), json.arrayOffset() + json.position(), json.remaining(), type);
-        }
-        return read(copy(json), type);
-    }
-
-    private byte[] copy(ByteBuffer json) {
-        int n = json.remaining();
-        if (n > config.maxDocumentLength) {
-            throw ScanError.documentTooLong(json.duplicate(), config);
-        }
-        byte[] copy = new byte[n];
-        json.duplicate().get(copy);
-        return copy;
+        return (T) inputs.bind(json, type.type());
     }
 
     @SuppressWarnings("unchecked")
     private static <T> T cast(Class<T> type, Object v) {
         return type.isPrimitive() ? (T) v : type.cast(v);
-    }
-
-    private Object bind(byte[] json, int offset, int length, java.lang.reflect.Type type) {
-        Objects.checkFromIndexSize(offset, length, json.length);
-        Codecs codecs = Codecs.of(binder);
-        TapeCodec<?> codec = codecs.forReading(type);
-        Tape tape = scan(json, offset, length);
-        int end = offset + length;
-        try {
-            TapeReader r = new TapeReader(tape, json, offset, end, config, codecs, null);
-            try {
-                return r.readRoot(codec);
-            } catch (BindFailure f) {
-                throw r.toPublic(f);
-            } catch (StackOverflowError e) {
-                // codecs recurse per level of the type's nesting (the tape itself was built within maxDepth)
-                throw new JsonParseException(JsonParseException.Kind.LIMIT_EXCEEDED, "nesting too deep for binding on this"
-                        + " thread's stack", "lower JsonReader.Builder.maxDepth or raise the thread's stack size (-Xss)", 0, 1, 1);
-            }
-        } finally {
-            release(tape);
-        }
-    }
-
-    /**
-     * Scans {@code json[offset, offset + length)} into this thread's tape (the caller releases it):
-     * the backend's scanner, or under {@code auto} the Java one below the size where a JNI call's
-     * fixed cost outweighs the faster native scan.
-     *
-     * @throws JsonParseException for invalid input (the tape is released first)
-     */
-    private Tape scan(byte[] json, int offset, int length) {
-        Backends.Selection selection = backend.selection();
-        Scanner scanner = selection.scanner();
-        if (length < AutoThreshold.NATIVE_MIN_LENGTH && selection.isAuto()) {
-            scanner = JavaScanner.INSTANCE;
-        }
-        Tape tape = acquire();
-        tape.reset(length);
-        int end = offset + length;
-        try {
-            if (!scanner.scan(json, offset, end, config, tape)) {
-                throw ScanError.create(tape.errorCode, json, offset, end, tape.errorOffset, config);
-            }
-        } catch (RuntimeException | Error e) {
-            release(tape);
-            throw e;
-        }
-        return tape;
-    }
-
-    private static Tape acquire() {
-        Tape tape = TAPES.get();
-        if (tape.busy) {
-            return new Tape();
-        }
-        tape.busy = true;
-        return tape;
-    }
-
-    private static void release(Tape tape) {
-        tape.trim();
-        tape.busy = false;
-    }
-
-    /** Reads the whole stream into one array (at most maxDocumentLength + 1 bytes), then parses it. */
-    private Object parseBuffered(InputStream in) {
-        byte[][] holder = new byte[1][];
-        int n = readAll(in, holder);
-        return parse(holder[0], 0, n);
-    }
-
-    /** Reads {@code in} to its end, or to one byte past the document limit; the bytes go to {@code out[0]}, their count is returned. */
-    private int readAll(InputStream in, byte[][] out) {
-        long limit = config.maxDocumentLength;
-        // one byte past the limit is read, so a longer stream is reported rather than cut short
-        long cap = Math.min(MAX_ARRAY, limit >= MAX_ARRAY ? MAX_ARRAY : limit + 1);
-        byte[] buf = new byte[(int) Math.min(8192, cap)];
-        int n = 0;
-        try {
-            for (;;) {
-                if (n == buf.length) {
-                    if (n >= cap) {
-                        if (n == MAX_ARRAY && limit >= MAX_ARRAY && in.read() >= 0) {
-                            throw new JsonParseException(JsonParseException.Kind.LIMIT_EXCEEDED,
-                                    "document longer than the largest Java array (" + MAX_ARRAY + " bytes)",
-                                    "under DuplicateKeyPolicy.ERROR or bigDecimals a stream is parsed from one byte[]", n, 0, 0);
-                        }
-                        break;
-                    }
-                    buf = Arrays.copyOf(buf, (int) Math.min(cap, Math.max(n * 2L, 8192)));
-                }
-                int r = in.read(buf, n, buf.length - n);
-                if (r < 0) {
-                    break;
-                }
-                n += r;
-                if (n > limit) {
-                    break;
-                }
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        out[0] = buf;
-        return n;
     }
 
     /**
@@ -517,11 +323,7 @@ public final class JsonReader {
      * @throws UncheckedIOException when the file cannot be read
      */
     public Object parse(Path path) {
-        try (InputStream in = Files.newInputStream(path)) {
-            return parse(in);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        return inputs.parse(path);
     }
 
     /**
@@ -534,16 +336,7 @@ public final class JsonReader {
      * @throws JsonParseException for input this reader does not accept
      */
     public Object parse(ByteBuffer json) {
-        if (json.hasArray()) {
-            return parse(json.array(), json.arrayOffset() + json.position(), json.remaining());
-        }
-        int n = json.remaining();
-        if (n > config.maxDocumentLength) {
-            throw ScanError.documentTooLong(json.duplicate(), config);
-        }
-        byte[] copy = new byte[n];
-        json.duplicate().get(copy);
-        return parse(copy);
+        return inputs.parse(json);
     }
 
     // ---- validation: the scan alone, no values built ----
@@ -560,27 +353,7 @@ public final class JsonReader {
      * @throws UncheckedIOException when reading fails
      */
     public long validate(InputStream in) {
-        Objects.requireNonNull(in, "in");
-        if (config.duplicateKeys == DuplicateKeyPolicy.ERROR) {
-            CountingStream counting = new CountingStream(in);
-            parse(counting);
-            return counting.count;
-        }
-        CountingStream counting = new CountingStream(in);
-        Tape tape = acquire();
-        try {
-            EventScan scan = new EventScan(counting, backend.selection().scanner(), config, tape, StreamScan.WINDOW)
-                    .discarding();
-            while (scan.next()) {
-                // the entries of each window are dropped as they come
-            }
-            scan.release();
-            return counting.count;
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        } finally {
-            release(tape);
-        }
+        return inputs.validate(in);
     }
 
     /**
@@ -592,38 +365,7 @@ public final class JsonReader {
      * @throws UncheckedIOException when the file cannot be read
      */
     public long validate(Path path) {
-        try (InputStream in = Files.newInputStream(path)) {
-            return validate(in);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
-
-    /** Counts the bytes read through it. */
-    private static final class CountingStream extends java.io.FilterInputStream {
-        long count;
-
-        CountingStream(InputStream in) {
-            super(in);
-        }
-
-        @Override
-        public int read() throws IOException {
-            int b = super.read();
-            if (b >= 0) {
-                count++;
-            }
-            return b;
-        }
-
-        @Override
-        public int read(byte[] b, int off, int len) throws IOException {
-            int n = in.read(b, off, len);
-            if (n > 0) {
-                count += n;
-            }
-            return n;
-        }
+        return inputs.validate(path);
     }
 
     // ---- the pull parser (dev.hyson.stream) ----
@@ -652,18 +394,7 @@ public final class JsonReader {
      * @throws JsonParseException when {@code length} exceeds {@code maxDocumentLength}
      */
     public dev.hyson.stream.JsonParser parser(byte[] json, int offset, int length) {
-        Objects.checkFromIndexSize(offset, length, json.length);
-        Backends.Selection selection = backend.selection();
-        Scanner scanner = length < AutoThreshold.NATIVE_MIN_LENGTH && selection.isAuto() ? JavaScanner.INSTANCE
-                : selection.scanner();
-        Tape tape = acquire();
-        try {
-            EventScan scan = new EventScan(json, offset, length, scanner, config, tape, StreamScan.WINDOW);
-            return new StreamParser(scan, tape, config, binder, null);
-        } catch (RuntimeException | Error e) {
-            release(tape);
-            throw e;
-        }
+        return arrays.parser(json, offset, length);
     }
 
     /**
@@ -685,7 +416,7 @@ public final class JsonReader {
      * @return the parser
      */
     public dev.hyson.stream.JsonParser parser(InputStream in) {
-        return parser(Objects.requireNonNull(in, "in"), null, StreamScan.WINDOW);
+        return inputs.parser(Objects.requireNonNull(in, "in"), null, StreamScan.WINDOW);
     }
 
     /**
@@ -696,13 +427,7 @@ public final class JsonReader {
      * @throws UncheckedIOException when the file cannot be opened
      */
     public dev.hyson.stream.JsonParser parser(Path path) {
-        InputStream in;
-        try {
-            in = Files.newInputStream(path);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        return parser(in, in, StreamScan.WINDOW);
+        return inputs.parser(path);
     }
 
     /**
@@ -713,32 +438,7 @@ public final class JsonReader {
      * @return the parser
      */
     public dev.hyson.stream.JsonParser parser(ByteBuffer json) {
-        if (json.hasArray()) {
-            return parser(json.array(), json.arrayOffset() + json.position(), json.remaining());
-        }
-        ByteBuffer view = json.duplicate();
-        InputStream in = new InputStream() {
-            @Override
-            public int read() {
-                return view.hasRemaining() ? view.get() & 0xFF : -1;
-            }
-
-            @Override
-            public int read(byte[] b, int off, int len) {
-                if (!view.hasRemaining()) {
-                    return -1;
-                }
-                int n = Math.min(len, view.remaining());
-                view.get(b, off, n);
-                return n;
-            }
-
-            @Override
-            public int available() {
-                return view.remaining();
-            }
-        };
-        return parser(in, null, StreamScan.WINDOW);
+        return inputs.parser(json);
     }
 
     /**
@@ -749,15 +449,7 @@ public final class JsonReader {
      * @param window the window size in bytes
      */
     dev.hyson.stream.JsonParser parser(InputStream in, java.io.Closeable owned, int window) {
-        Scanner scanner = backend.selection().scanner();
-        Tape tape = acquire();
-        try {
-            EventScan scan = new EventScan(in, scanner, config, tape, window);
-            return new StreamParser(scan, tape, config, binder, owned);
-        } catch (RuntimeException | Error e) {
-            release(tape);
-            throw e;
-        }
+        return inputs.parser(in, owned, window);
     }
 
     // ---- JSON Lines (dev.hyson.stream): one document per line
@@ -897,69 +589,9 @@ public final class JsonReader {
         dev.hyson.internal.lines.LineAccess.install(new LineHooks());
     }
 
-    /** The line parsers {@code dev.hyson.stream} gets through {@link dev.hyson.internal.lines.LineAccess}. */
-    private static final class LineHooks implements dev.hyson.internal.lines.LineAccess.Access {
-        @Override
-        public dev.hyson.internal.lines.LineAccess.LineParser parser(JsonReader reader, java.lang.reflect.Type type) {
-            if (type == null) {
-                return (buf, start, end, offset, line) -> reader.parseLine(buf, start, end, offset, line, null, null);
-            }
-            Codecs codecs = Codecs.of(reader.binder);
-            TapeCodec<?> codec = codecs.forReading(type);
-            return (buf, start, end, offset, line) -> reader.parseLine(buf, start, end, offset, line, codecs, codec);
-        }
-
-        @Override
-        public ReadConfig config(JsonReader reader) {
-            return reader.config;
-        }
-    }
-
-    /**
-     * Parses (codec null) or binds the line {@code buf[start, end)}, which holds no line feed, so
-     * every error it reports is on its line 1: scan errors are created at the line's place in the
-     * whole input, later ones (values, binding) moved there.
-     */
-    private Object parseLine(byte[] buf, int start, int end, long offset, long line, Codecs codecs, TapeCodec<?> codec) {
-        Tape tape = scanLine(buf, start, end, offset, line);
-        try {
-            if (codec == null) {
-                return TapeMaterializer.materialize(tape, buf, start, end, config, KeyCache.SHARED);
-            }
-            TapeReader r = new TapeReader(tape, buf, start, end, config, codecs, null);
-            try {
-                return r.readRoot(codec);
-            } catch (BindFailure f) {
-                throw r.toPublic(f);
-            } catch (StackOverflowError e) {
-                throw new JsonParseException(JsonParseException.Kind.LIMIT_EXCEEDED, "nesting too deep for binding on this"
-                        + " thread's stack", "lower JsonReader.Builder.maxDepth or raise the thread's stack size (-Xss)", 0, 1, 1);
-            }
-        } catch (JsonParseException e) {
-            throw e.relocate(offset + e.offset(), line, e.column());
-        } finally {
-            release(tape);
-        }
-    }
-
-    /** {@link #scan} of one line, its errors placed at {@code offset} and {@code line} of the whole input. */
-    private Tape scanLine(byte[] buf, int start, int end, long offset, long line) {
-        Backends.Selection selection = backend.selection();
-        Scanner scanner = selection.scanner();
-        if (end - start < AutoThreshold.NATIVE_MIN_LENGTH && selection.isAuto()) {
-            scanner = JavaScanner.INSTANCE;
-        }
-        Tape tape = acquire();
-        tape.reset(end - start);
-        try {
-            if (!scanner.scan(buf, start, end, config, tape)) {
-                throw ScanError.create(tape.errorCode, buf, start, end, tape.errorOffset, config, offset, line, 1);
-            }
-        } catch (RuntimeException | Error e) {
-            release(tape);
-            throw e;
-        }
-        return tape;
+    /** @return this reader's reading of arrays, for {@link LineHooks} */
+    ArrayDocuments arrays() {
+        return arrays;
     }
 
     /**
@@ -967,24 +599,10 @@ public final class JsonReader {
      * Every setter returns this builder.
      */
     public static final class Builder {
-        private int maxDepth = DEFAULT_MAX_DEPTH;
-        private long maxStringLength = DEFAULT_MAX_STRING_LENGTH;
-        private int maxNumberLength = DEFAULT_MAX_NUMBER_LENGTH;
-        private long maxDocumentLength = DEFAULT_MAX_DOCUMENT_LENGTH;
-        private DuplicateKeyPolicy duplicateKeys = DuplicateKeyPolicy.LAST_WINS;
-        private SurrogatePolicy loneSurrogates = SurrogatePolicy.KEEP;
-        private boolean allowByteOrderMark = true;
-        private boolean allowComments;
-        private boolean allowTrailingCommas;
-        private boolean allowNonFiniteLiterals;
-        private boolean allowInfinityForOverflow;
-        private boolean bigDecimals;
-        private boolean internKeys = true;
-        private boolean linkedHashMaps;
-        private Backend backend = Backend.active();
-        private dev.hyson.bind.Binder binder = dev.hyson.bind.Binder.defaults();
+        private final ReaderOptions options;
 
-        private Builder() {
+        private Builder(ReaderOptions options) {
+            this.options = options;
         }
 
         /**
@@ -993,10 +611,7 @@ public final class JsonReader {
          * @throws IllegalArgumentException when {@code depth < 1}
          */
         public Builder maxDepth(int depth) {
-            if (depth < 1) {
-                throw new IllegalArgumentException("maxDepth must be at least 1: " + depth);
-            }
-            this.maxDepth = depth;
+            options.maxDepth = ReaderOptions.atLeastOne(depth, "maxDepth");
             return this;
         }
 
@@ -1007,10 +622,7 @@ public final class JsonReader {
          * @throws IllegalArgumentException when negative
          */
         public Builder maxStringLength(long bytes) {
-            if (bytes < 0) {
-                throw new IllegalArgumentException("maxStringLength must not be negative: " + bytes);
-            }
-            this.maxStringLength = bytes;
+            options.maxStringLength = ReaderOptions.nonNegative(bytes, "maxStringLength");
             return this;
         }
 
@@ -1022,10 +634,7 @@ public final class JsonReader {
          * @throws IllegalArgumentException when {@code chars < 1}
          */
         public Builder maxNumberLength(int chars) {
-            if (chars < 1) {
-                throw new IllegalArgumentException("maxNumberLength must be at least 1: " + chars);
-            }
-            this.maxNumberLength = chars;
+            options.maxNumberLength = ReaderOptions.atLeastOne(chars, "maxNumberLength");
             return this;
         }
 
@@ -1036,10 +645,7 @@ public final class JsonReader {
          * @throws IllegalArgumentException when negative
          */
         public Builder maxDocumentLength(long bytes) {
-            if (bytes < 0) {
-                throw new IllegalArgumentException("maxDocumentLength must not be negative: " + bytes);
-            }
-            this.maxDocumentLength = bytes;
+            options.maxDocumentLength = ReaderOptions.nonNegative(bytes, "maxDocumentLength");
             return this;
         }
 
@@ -1049,7 +655,7 @@ public final class JsonReader {
          * @throws NullPointerException when {@code policy} is null
          */
         public Builder duplicateKeys(DuplicateKeyPolicy policy) {
-            this.duplicateKeys = Objects.requireNonNull(policy, "policy");
+            options.duplicateKeys = Objects.requireNonNull(policy, "policy");
             return this;
         }
 
@@ -1059,7 +665,7 @@ public final class JsonReader {
          * @throws NullPointerException when {@code policy} is null
          */
         public Builder loneSurrogates(SurrogatePolicy policy) {
-            this.loneSurrogates = Objects.requireNonNull(policy, "policy");
+            options.loneSurrogates = Objects.requireNonNull(policy, "policy");
             return this;
         }
 
@@ -1070,7 +676,7 @@ public final class JsonReader {
          * @return this builder
          */
         public Builder allowByteOrderMark(boolean allow) {
-            this.allowByteOrderMark = allow;
+            options.allowByteOrderMark = allow;
             return this;
         }
 
@@ -1079,7 +685,7 @@ public final class JsonReader {
          * @return this builder
          */
         public Builder allowComments(boolean allow) {
-            this.allowComments = allow;
+            options.allowComments = allow;
             return this;
         }
 
@@ -1088,7 +694,7 @@ public final class JsonReader {
          * @return this builder
          */
         public Builder allowTrailingCommas(boolean allow) {
-            this.allowTrailingCommas = allow;
+            options.allowTrailingCommas = allow;
             return this;
         }
 
@@ -1097,7 +703,7 @@ public final class JsonReader {
          * @return this builder
          */
         public Builder allowNonFiniteLiterals(boolean allow) {
-            this.allowNonFiniteLiterals = allow;
+            options.allowNonFiniteLiterals = allow;
             return this;
         }
 
@@ -1108,7 +714,7 @@ public final class JsonReader {
          * @return this builder
          */
         public Builder allowInfinityForOverflow(boolean allow) {
-            this.allowInfinityForOverflow = allow;
+            options.allowInfinityForOverflow = allow;
             return this;
         }
 
@@ -1117,7 +723,7 @@ public final class JsonReader {
          * @return this builder
          */
         public Builder bigDecimals(boolean enable) {
-            this.bigDecimals = enable;
+            options.bigDecimals = enable;
             return this;
         }
 
@@ -1127,7 +733,7 @@ public final class JsonReader {
          * @return this builder
          */
         public Builder internKeys(boolean enable) {
-            this.internKeys = enable;
+            options.internKeys = enable;
             return this;
         }
 
@@ -1142,7 +748,7 @@ public final class JsonReader {
          * @return this builder
          */
         public Builder linkedHashMaps(boolean enable) {
-            this.linkedHashMaps = enable;
+            options.linkedHashMaps = enable;
             return this;
         }
 
@@ -1154,7 +760,7 @@ public final class JsonReader {
          * @throws NullPointerException when {@code choice} is null
          */
         public Builder backend(Backend.Choice choice) {
-            this.backend = Backend.of(Objects.requireNonNull(choice, "choice"));
+            options.backend = Backend.of(Objects.requireNonNull(choice, "choice"));
             return this;
         }
 
@@ -1165,7 +771,7 @@ public final class JsonReader {
          * @throws NullPointerException when {@code backend} is null
          */
         public Builder backend(Backend backend) {
-            this.backend = Objects.requireNonNull(backend, "backend");
+            options.backend = Objects.requireNonNull(backend, "backend");
             return this;
         }
 
@@ -1175,13 +781,13 @@ public final class JsonReader {
          * @return this builder
          */
         public Builder binder(dev.hyson.bind.Binder binder) {
-            this.binder = Objects.requireNonNull(binder, "binder");
+            options.binder = Objects.requireNonNull(binder, "binder");
             return this;
         }
 
         /** @return an immutable, thread-safe reader with these options */
         public JsonReader build() {
-            return new JsonReader(this);
+            return new JsonReader(options.copy());
         }
     }
 }

@@ -79,23 +79,30 @@ final class JsonBridge {
     }
 
     /**
-     * @param v an unpacked value (extensions unpacked raw)
+     * Reads exactly one value from {@code u}, extensions unpacked raw (not given to registered
+     * unpackers), and writes it as JSON.
+     *
+     * @param u the unpacker of the MessagePack value
      * @return the value as compact JSON in this bridge's form
      */
-    String write(Object v) {
+    String writeOne(MessageUnpacker u) {
+        u.rawExtensions = true;
+        Object v = u.unpackValue();
+        u.requireEnd();
         JsonWriter w = writer();
         return w.write(toJsonValue(v, lossless, w));
     }
 
     /**
-     * Writes every value {@code u} reads, as they arrive, one compact JSON text per line; flushes
-     * {@code out}.
+     * Writes every value {@code u} reads, as they arrive, one compact JSON text per line, extensions
+     * unpacked raw; flushes {@code out}.
      *
      * @param u the unpacker of the MessagePack values
      * @param out where the JSON lines go
      * @return the number of values written
      */
     long writeAll(MessageUnpacker u, OutputStream out) {
+        u.rawExtensions = true;
         long n = 0;
         JsonWriter w = writer();
         try {

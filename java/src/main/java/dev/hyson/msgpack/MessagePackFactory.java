@@ -2,20 +2,12 @@ package dev.hyson.msgpack;
 
 import dev.hyson.TypeRef;
 import dev.hyson.bind.Binder;
-import dev.hyson.internal.bind.BindFailure;
 import dev.hyson.internal.bind.Codecs;
-import dev.hyson.internal.bind.PackTape;
-import dev.hyson.internal.bind.TapeCodec;
-import dev.hyson.internal.bind.TapeReader;
-import dev.hyson.internal.tape.Tape;
-
 import dev.hyson.internal.names.NameCache;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
-import java.util.LinkedHashMap;
-import java.util.Map;
 import java.util.Objects;
 import java.util.function.Function;
 
@@ -104,29 +96,33 @@ public final class MessagePackFactory {
     /** The binder's codecs: records, classes and user codec types, packed and unpacked. */
     final Codecs codecs;
     private final JsonBridge bridge;
-    private final ExtensionRegistry registry;
-    private final Pools pools;
+    /** The registered extension types, looked up by class when packing and by code when unpacking. */
+    final ExtensionRegistry registry;
+    private final OneShot oneShot;
+    /** The options this factory was made from (a copy no builder changes), for {@link #toBuilder()}. */
+    private final FactoryOptions options;
 
-    private MessagePackFactory(Builder b) {
-        this.maxDepth = b.maxDepth;
-        this.maxStringLength = b.maxStringLength;
-        this.maxBinaryLength = b.maxBinaryLength;
-        this.maxContainerSize = b.maxContainerSize;
-        this.maxDocumentLength = b.maxDocumentLength;
-        this.replaceInvalidUtf8 = b.invalidUtf8 == Utf8Policy.REPLACE;
-        this.failOnUnknownExtension = b.failOnUnknownExtension;
-        this.compatibility = b.compatibility;
-        this.binaryForByteArrays = b.binaryForByteArrays;
-        this.floatAsFloat32 = b.floatAsFloat32;
-        this.linkedHashMaps = b.linkedHashMaps;
-        this.bigDecimalPolicy = b.bigDecimalPolicy;
-        this.internKeys = b.internKeys;
-        this.jsonForm = b.jsonForm;
-        this.codecs = Codecs.of(b.binder);
-        this.registry = new ExtensionRegistry(b.registrations);
+    private MessagePackFactory(FactoryOptions o) {
+        this.options = o;
+        this.maxDepth = o.maxDepth;
+        this.maxStringLength = o.maxStringLength;
+        this.maxBinaryLength = o.maxBinaryLength;
+        this.maxContainerSize = o.maxContainerSize;
+        this.maxDocumentLength = o.maxDocumentLength;
+        this.replaceInvalidUtf8 = o.invalidUtf8 == Utf8Policy.REPLACE;
+        this.failOnUnknownExtension = o.failOnUnknownExtension;
+        this.compatibility = o.compatibility;
+        this.binaryForByteArrays = o.binaryForByteArrays;
+        this.floatAsFloat32 = o.floatAsFloat32;
+        this.linkedHashMaps = o.linkedHashMaps;
+        this.bigDecimalPolicy = o.bigDecimalPolicy;
+        this.internKeys = o.internKeys;
+        this.jsonForm = o.jsonForm;
+        this.codecs = Codecs.of(o.binder);
+        this.registry = new ExtensionRegistry(o.registrations());
         this.bridge = new JsonBridge(jsonForm, maxDepth);
         this.names = new NameCache();
-        this.pools = new Pools(this);
+        this.oneShot = new OneShot(this);
     }
 
     /** @return the default configuration, shared */
@@ -136,56 +132,12 @@ public final class MessagePackFactory {
 
     /** @return a builder with the default options and no extensions */
     public static Builder builder() {
-        return new Builder();
+        return new Builder(new FactoryOptions());
     }
 
     /** @return a builder holding this factory's options and registrations */
     public Builder toBuilder() {
-        Builder b = new Builder();
-        b.maxDepth = maxDepth;
-        b.maxStringLength = maxStringLength;
-        b.maxBinaryLength = maxBinaryLength;
-        b.maxContainerSize = maxContainerSize;
-        b.maxDocumentLength = maxDocumentLength;
-        b.invalidUtf8 = replaceInvalidUtf8 ? Utf8Policy.REPLACE : Utf8Policy.ERROR;
-        b.failOnUnknownExtension = failOnUnknownExtension;
-        b.compatibility = compatibility;
-        b.binaryForByteArrays = binaryForByteArrays;
-        b.floatAsFloat32 = floatAsFloat32;
-        b.linkedHashMaps = linkedHashMaps;
-        b.bigDecimalPolicy = bigDecimalPolicy;
-        b.internKeys = internKeys;
-        b.jsonForm = jsonForm;
-        b.binder = codecs.binder();
-        for (Registration r : registry.inOrder()) {
-            b.registrations.put(r.javaType, r);
-        }
-        return b;
-    }
-
-    // ---------------------------------------------------------------------------------------------
-    // registry
-
-    /**
-     * @param c the class of a value to pack
-     * @return the registration for a Java class (exact, else the first assignable in registration
-     *     order), or null; looked up once per class (see {@link ExtensionRegistry})
-     */
-    Registration registrationFor(Class<?> c) {
-        return registry.forClass(c);
-    }
-
-    /** @return whether any extension type is registered (the packer then asks before its fast paths) */
-    boolean hasRegistrations() {
-        return !registry.isEmpty();
-    }
-
-    /**
-     * @param type an extension type code
-     * @return the registration for an extension type code, or null
-     */
-    Registration registrationFor(byte type) {
-        return registry.forType(type);
+        return new Builder(options.copy());
     }
 
     // ---------------------------------------------------------------------------------------------
@@ -248,7 +200,11 @@ public final class MessagePackFactory {
         return new MessageUnpacker(this).reset(Objects.requireNonNull(in, "in"));
     }
 
-    private void checkDocumentLength(long length) {
+    /**
+     * @param length an input's length in bytes
+     * @throws MessagePackException LIMIT_EXCEEDED when it is above maxDocumentLength
+     */
+    void checkDocumentLength(long length) {
         if (length > maxDocumentLength) {
             throw new MessagePackException(MessagePackException.Kind.LIMIT_EXCEEDED,
                     "document longer than maxDocumentLength (" + maxDocumentLength + " bytes)", maxDocumentLength);
@@ -266,13 +222,7 @@ public final class MessagePackFactory {
      * @throws MessagePackException UNSUPPORTED_VALUE or LIMIT_EXCEEDED, naming the path to the value
      */
     public byte[] pack(Object value) {
-        MessagePacker p = pools.acquirePacker();
-        try {
-            p.packValue(value);
-            return p.toByteArray();
-        } finally {
-            pools.releasePacker(p);
-        }
+        return oneShot.pack(value);
     }
 
     /**
@@ -284,14 +234,7 @@ public final class MessagePackFactory {
      * @throws UncheckedIOException when the stream fails
      */
     public void pack(Object value, OutputStream out) {
-        MessagePacker p = pools.acquirePacker();
-        try {
-            p.reset(Objects.requireNonNull(out, "out"));
-            p.packValue(value);
-            p.flush();
-        } finally {
-            pools.releasePacker(p);
-        }
+        oneShot.pack(value, out);
     }
 
     /**
@@ -317,17 +260,7 @@ public final class MessagePackFactory {
      * @throws IndexOutOfBoundsException when the slice is not inside the array
      */
     public Object unpack(byte[] msgpack, int offset, int length) {
-        Objects.checkFromIndexSize(offset, length, msgpack.length);
-        checkDocumentLength(length);
-        MessageUnpacker u = pools.acquireUnpacker();
-        try {
-            u.reset(msgpack, offset, length, -(long) offset, 0);
-            Object v = u.unpackValue();
-            u.requireEnd();
-            return v;
-        } finally {
-            pools.releaseUnpacker(u);
-        }
+        return oneShot.unpack(msgpack, offset, length);
     }
 
     /**
@@ -363,7 +296,7 @@ public final class MessagePackFactory {
      */
     @SuppressWarnings("unchecked")
     public <T> T unpack(byte[] msgpack, int offset, int length, Class<T> type) {
-        Object v = bind(msgpack, offset, length, type);
+        Object v = oneShot.bind(msgpack, offset, length, type);
         return type.isPrimitive() ? (T) v : type.cast(v);
     }
 
@@ -378,48 +311,7 @@ public final class MessagePackFactory {
      */
     @SuppressWarnings("unchecked")
     public <T> T unpack(byte[] msgpack, TypeRef<T> type) {
-        return (T) bind(msgpack, 0, msgpack.length, type.type());
-    }
-
-    private static final ThreadLocal<Tape> TAPES = ThreadLocal.withInitial(Tape::new);
-
-    private Object bind(byte[] msgpack, int offset, int length, java.lang.reflect.Type type) {
-        Objects.checkFromIndexSize(offset, length, msgpack.length);
-        checkDocumentLength(length);
-        TapeCodec<?> codec = codecs.forReading(type);
-        Tape tape = TAPES.get();
-        if (tape.busy) {
-            tape = new Tape();
-        }
-        tape.busy = true;
-        try {
-            TapeBuilder.scan(this, msgpack, offset, length, tape);
-            int end = offset + length;
-            PackTape.Trees trees = at -> unpackAt(msgpack, offset, (int) at, end);
-            TapeReader r = new TapeReader(tape, msgpack, offset, end, null, codecs, trees);
-            try {
-                return r.readRoot(codec);
-            } catch (BindFailure f) {
-                throw r.toPublic(f);
-            } catch (StackOverflowError e) {
-                throw new MessagePackException(MessagePackException.Kind.LIMIT_EXCEEDED, "nesting too deep for binding on this"
-                        + " thread's stack (lower maxDepth or raise -Xss)", 0);
-            }
-        } finally {
-            tape.trim();
-            tape.busy = false;
-        }
-    }
-
-    /** One value from {@code msgpack[at, end)}, bytes after it allowed (a tape's subtree); offsets in errors relative to {@code start}. */
-    private Object unpackAt(byte[] msgpack, int start, int at, int end) {
-        MessageUnpacker u = pools.acquireUnpacker();
-        try {
-            u.reset(msgpack, at, end - at, -(long) start, 0);
-            return u.unpackValue();
-        } finally {
-            pools.releaseUnpacker(u);
-        }
+        return (T) oneShot.bind(msgpack, 0, msgpack.length, type.type());
     }
 
     /**
@@ -431,13 +323,7 @@ public final class MessagePackFactory {
      * @throws MessagePackException for invalid input, a limit, or bytes after the value
      */
     public Object unpack(ByteBuffer msgpack) {
-        if (msgpack.hasArray()) {
-            return unpack(msgpack.array(), msgpack.arrayOffset() + msgpack.position(), msgpack.remaining());
-        }
-        checkDocumentLength(msgpack.remaining());
-        byte[] copy = new byte[msgpack.remaining()];
-        msgpack.duplicate().get(copy);
-        return unpack(copy);
+        return oneShot.unpack(msgpack);
     }
 
     /**
@@ -450,10 +336,7 @@ public final class MessagePackFactory {
      * @throws UncheckedIOException when reading fails
      */
     public Object unpack(InputStream msgpack) {
-        MessageUnpacker u = new MessageUnpacker(this).reset(msgpack);
-        Object v = u.unpackValue();
-        u.requireEnd();
-        return v;
+        return oneShot.unpack(msgpack);
     }
 
     // ---------------------------------------------------------------------------------------------
@@ -470,11 +353,7 @@ public final class MessagePackFactory {
      *     float or a nil map key in the documented form)
      */
     public String toJson(byte[] msgpack) {
-        MessageUnpacker u = newUnpacker(msgpack);
-        u.rawExtensions = true;
-        Object v = u.unpackValue();
-        u.requireEnd();
-        return bridge.write(v);
+        return bridge.writeOne(newUnpacker(msgpack));
     }
 
     /**
@@ -489,9 +368,7 @@ public final class MessagePackFactory {
      * @throws UncheckedIOException when a stream fails
      */
     public long toJson(InputStream msgpack, OutputStream out) {
-        MessageUnpacker u = newUnpacker(msgpack);
-        u.rawExtensions = true;
-        return bridge.writeAll(u, out);
+        return bridge.writeAll(newUnpacker(msgpack), out);
     }
 
     /**
@@ -553,25 +430,10 @@ public final class MessagePackFactory {
 
     /** Collects options; not thread-safe. {@link #build()} makes the immutable factory. */
     public static final class Builder {
-        private int maxDepth = DEFAULT_MAX_DEPTH;
-        private long maxStringLength = DEFAULT_MAX_STRING_LENGTH;
-        private long maxBinaryLength = DEFAULT_MAX_BINARY_LENGTH;
-        private long maxContainerSize = DEFAULT_MAX_CONTAINER_SIZE;
-        private long maxDocumentLength = DEFAULT_MAX_DOCUMENT_LENGTH;
-        private Utf8Policy invalidUtf8 = Utf8Policy.ERROR;
-        private boolean failOnUnknownExtension;
-        private boolean compatibility;
-        private boolean binaryForByteArrays = true;
-        private boolean floatAsFloat32 = true;
-        private boolean linkedHashMaps;
-        private BigDecimalPolicy bigDecimalPolicy = BigDecimalPolicy.ERROR;
-        private boolean internKeys = true;
-        private JsonForm jsonForm = JsonForm.DOCUMENTED;
-        private Binder binder = Binder.defaults();
-        /** In registration order: the first assignable one packs a subclass. */
-        private final Map<Class<?>, Registration> registrations = new LinkedHashMap<>();
+        private final FactoryOptions options;
 
-        private Builder() {
+        private Builder(FactoryOptions options) {
+            this.options = options;
         }
 
         /**
@@ -585,7 +447,7 @@ public final class MessagePackFactory {
             if (levels < 1) {
                 throw new IllegalArgumentException("maxDepth must be at least 1: " + levels);
             }
-            this.maxDepth = levels;
+            options.maxDepth = levels;
             return this;
         }
 
@@ -597,7 +459,7 @@ public final class MessagePackFactory {
          * @throws IllegalArgumentException when {@code bytes} is negative
          */
         public Builder maxStringLength(long bytes) {
-            this.maxStringLength = positive(bytes, "maxStringLength");
+            options.maxStringLength = FactoryOptions.nonNegative(bytes, "maxStringLength");
             return this;
         }
 
@@ -609,7 +471,7 @@ public final class MessagePackFactory {
          * @throws IllegalArgumentException when {@code bytes} is negative
          */
         public Builder maxBinaryLength(long bytes) {
-            this.maxBinaryLength = positive(bytes, "maxBinaryLength");
+            options.maxBinaryLength = FactoryOptions.nonNegative(bytes, "maxBinaryLength");
             return this;
         }
 
@@ -621,7 +483,7 @@ public final class MessagePackFactory {
          * @throws IllegalArgumentException when {@code count} is negative
          */
         public Builder maxContainerSize(long count) {
-            this.maxContainerSize = positive(count, "maxContainerSize");
+            options.maxContainerSize = FactoryOptions.nonNegative(count, "maxContainerSize");
             return this;
         }
 
@@ -633,15 +495,8 @@ public final class MessagePackFactory {
          * @throws IllegalArgumentException when {@code bytes} is negative
          */
         public Builder maxDocumentLength(long bytes) {
-            this.maxDocumentLength = positive(bytes, "maxDocumentLength");
+            options.maxDocumentLength = FactoryOptions.nonNegative(bytes, "maxDocumentLength");
             return this;
-        }
-
-        private static long positive(long v, String name) {
-            if (v < 0) {
-                throw new IllegalArgumentException(name + " must not be negative: " + v);
-            }
-            return v;
         }
 
         /**
@@ -652,7 +507,7 @@ public final class MessagePackFactory {
          * @throws NullPointerException when {@code policy} is null
          */
         public Builder invalidUtf8(Utf8Policy policy) {
-            this.invalidUtf8 = Objects.requireNonNull(policy);
+            options.invalidUtf8 = Objects.requireNonNull(policy);
             return this;
         }
 
@@ -664,7 +519,7 @@ public final class MessagePackFactory {
          * @return this builder
          */
         public Builder failOnUnknownExtension(boolean fail) {
-            this.failOnUnknownExtension = fail;
+            options.failOnUnknownExtension = fail;
             return this;
         }
 
@@ -679,7 +534,7 @@ public final class MessagePackFactory {
          * @return this builder
          */
         public Builder compatibility(boolean oldSpec) {
-            this.compatibility = oldSpec;
+            options.compatibility = oldSpec;
             return this;
         }
 
@@ -690,7 +545,7 @@ public final class MessagePackFactory {
          * @return this builder
          */
         public Builder binaryForByteArrays(boolean bin) {
-            this.binaryForByteArrays = bin;
+            options.binaryForByteArrays = bin;
             return this;
         }
 
@@ -701,7 +556,7 @@ public final class MessagePackFactory {
          * @return this builder
          */
         public Builder floatAsFloat32(boolean float32) {
-            this.floatAsFloat32 = float32;
+            options.floatAsFloat32 = float32;
             return this;
         }
 
@@ -714,7 +569,7 @@ public final class MessagePackFactory {
          * @return this builder
          */
         public Builder linkedHashMaps(boolean enable) {
-            this.linkedHashMaps = enable;
+            options.linkedHashMaps = enable;
             return this;
         }
 
@@ -729,7 +584,7 @@ public final class MessagePackFactory {
          * @throws NullPointerException when {@code policy} is null
          */
         public Builder bigDecimals(BigDecimalPolicy policy) {
-            this.bigDecimalPolicy = Objects.requireNonNull(policy);
+            options.bigDecimalPolicy = Objects.requireNonNull(policy);
             return this;
         }
 
@@ -740,7 +595,7 @@ public final class MessagePackFactory {
          * @return this builder
          */
         public Builder internKeys(boolean intern) {
-            this.internKeys = intern;
+            options.internKeys = intern;
             return this;
         }
 
@@ -752,7 +607,7 @@ public final class MessagePackFactory {
          * @throws NullPointerException when {@code form} is null
          */
         public Builder jsonForm(JsonForm form) {
-            this.jsonForm = Objects.requireNonNull(form);
+            options.jsonForm = Objects.requireNonNull(form);
             return this;
         }
 
@@ -776,7 +631,7 @@ public final class MessagePackFactory {
          */
         public <T> Builder register(Class<T> javaType, int type, ExtensionPacker<? super T> packer,
                 ExtensionUnpacker<? extends T> unpacker) {
-            add(new Registration(javaType, Registration.code(type), Objects.requireNonNull(packer), Objects.requireNonNull(unpacker),
+            options.register(new Registration(javaType, Registration.code(type), Objects.requireNonNull(packer), Objects.requireNonNull(unpacker),
                     null, null, null, null));
             return this;
         }
@@ -798,7 +653,7 @@ public final class MessagePackFactory {
          */
         public <T> Builder registerString(Class<T> javaType, int type, Function<? super T, String> toString,
                 Function<String, ? extends T> fromString) {
-            add(new Registration(javaType, Registration.code(type), null, null, Objects.requireNonNull(toString),
+            options.register(new Registration(javaType, Registration.code(type), null, null, Objects.requireNonNull(toString),
                     Objects.requireNonNull(fromString), null, null));
             return this;
         }
@@ -818,13 +673,9 @@ public final class MessagePackFactory {
          */
         public <T> Builder registerBytes(Class<T> javaType, int type, Function<? super T, byte[]> toBytes,
                 Function<byte[], ? extends T> fromBytes) {
-            add(new Registration(javaType, Registration.code(type), null, null, null, null, Objects.requireNonNull(toBytes),
+            options.register(new Registration(javaType, Registration.code(type), null, null, null, null, Objects.requireNonNull(toBytes),
                     Objects.requireNonNull(fromBytes)));
             return this;
-        }
-
-        private void add(Registration r) {
-            ExtensionRegistry.add(registrations, r);
         }
 
         /**
@@ -833,7 +684,7 @@ public final class MessagePackFactory {
          * @return this builder
          */
         public Builder binder(Binder binder) {
-            this.binder = Objects.requireNonNull(binder, "binder");
+            options.binder = Objects.requireNonNull(binder, "binder");
             return this;
         }
 
@@ -843,7 +694,7 @@ public final class MessagePackFactory {
          * @return the immutable factory
          */
         public MessagePackFactory build() {
-            return new MessagePackFactory(this);
+            return new MessagePackFactory(options.copy());
         }
     }
 }

@@ -40,7 +40,7 @@ final class ValuePacker extends ValueDispatcher {
         this.p = p;
         this.f = f;
         this.names = f.names;
-        this.registered = f.hasRegistrations();
+        this.registered = !f.registry.isEmpty();
         this.generated = f.codecs.binder().generatedCodecs();
         this.interceptsFirst = registered;
         this.customs = f.codecs.binder().hasCodecs();
@@ -95,7 +95,7 @@ final class ValuePacker extends ValueDispatcher {
 
     @Override
     protected boolean interceptFirst(Object v, Class<?> c, int depth) {
-        Registration r = f.registrationFor(c);
+        Registration r = f.registry.forClass(c);
         if (r != null) {
             writeExtension(r, v, depth);
             return true;

@@ -347,7 +347,7 @@ abstract class ValueReader extends InputBuffer {
             pos = p + len;
             return Timestamps.read(buf, p, len, at);
         }
-        Registration r = rawExtensions ? null : f.registrationFor(type);
+        Registration r = rawExtensions ? null : f.registry.forType(type);
         if (r != null && depth >= f.maxDepth) {
             throw tooDeep(at); // a registered extension's payload is one more level, as on the packing side
         }

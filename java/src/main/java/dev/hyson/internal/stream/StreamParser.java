@@ -7,52 +7,36 @@ import dev.hyson.internal.bind.BindFailure;
 import dev.hyson.internal.bind.Codecs;
 import dev.hyson.internal.bind.TapeCodec;
 import dev.hyson.internal.bind.TapeReader;
-import dev.hyson.internal.names.KeyCache;
 import dev.hyson.internal.number.DoubleFormatter;
-import dev.hyson.internal.number.NumberText;
 import dev.hyson.internal.scan.EventScan;
 import dev.hyson.internal.scan.ReadConfig;
 import dev.hyson.internal.tape.Tape;
-import dev.hyson.internal.tape.TapeMaterializer;
+import dev.hyson.internal.tape.TapePool;
 import dev.hyson.stream.JsonLocation;
 import dev.hyson.stream.JsonParser;
 import dev.hyson.stream.JsonToken;
-import dev.hyson.stream.NumberType;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.math.BigDecimal;
-import java.math.BigInteger;
-import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
 /**
  * The {@link JsonParser}: hands out the entries of an event tape ({@link Tape#events}) that an
  * {@link EventScan} fills one window at a time. A token is one entry pair (one entry for the literals
- * and the ends); its value is decoded only when an accessor asks. The only per-token state is the
- * path: per open container whether it is an object, its current member name (through the key cache)
- * or element index.
+ * and the ends); its value is decoded only when an accessor asks (the accessors are
+ * {@link TokenValues}'). The only per-token state is the path: per open container whether it is an
+ * object, its current member name (through the key cache) or element index. {@code readValue} reads
+ * a container from a copy of it ({@link ValueCopy}).
  */
-public final class StreamParser implements JsonParser {
+public final class StreamParser extends TokenValues {
     private final EventScan scan;
-    private final Tape tape;
     private final ReadConfig cfg;
     private final Binder binder;
     private final Closeable owned;
-    private final KeyCache keys;
-    /** Whether span entries point into the input array ({@link #src}) rather than into the tape's spans. */
-    private final boolean inPlace;
-    private final byte[] src;
 
-    private long[] t;
     private int i;
     private int size;
-    /** The current token's first entry, or -1 once its window is gone (its value is then in {@link #held}). */
-    private int cur = -1;
-    /** The current token's first byte (array coordinates). */
-    private long curAt;
-    private JsonToken token;
-    private Object held;
 
     private int depth;
     private boolean[] object = new boolean[16];
@@ -71,14 +55,8 @@ public final class StreamParser implements JsonParser {
     private boolean nameNext;
     private boolean closed;
 
-    /** readValue's copy of one value: a whole-document tape over {@link #text}. */
-    private Tape sub;
-    private byte[] text = new byte[256];
-    private int[] subIndex = new int[16];
-    private int[] subCount = new int[16];
-    private int textLength;
-    /** Per entry of {@link #sub} (at its first index): the document offset of its token. */
-    private long[] subOrigin = new long[64];
+    /** readValue's copy of one value, made on first use. */
+    private ValueCopy copy;
     private boolean started;
 
     /**
@@ -89,15 +67,11 @@ public final class StreamParser implements JsonParser {
      * @param owned the source to close with the parser, or null
      */
     public StreamParser(EventScan scan, Tape tape, ReadConfig cfg, Binder binder, Closeable owned) {
+        super(tape, cfg.internKeys, scan.buffer());
         this.scan = scan;
-        this.tape = tape;
         this.cfg = cfg;
         this.binder = binder;
         this.owned = owned;
-        this.keys = cfg.internKeys ? KeyCache.SHARED : null;
-        this.inPlace = tape.inPlace;
-        this.src = inPlace ? scan.buffer() : null;
-        this.t = tape.entries;
         index[0] = -1;
         nameAt[0] = -1;
     }
@@ -336,39 +310,6 @@ public final class StreamParser implements JsonParser {
         }
     }
 
-    private String name(long e, long e1) {
-        int tag = Tape.tag(e);
-        if (tag == Tape.STR_ASCII || tag == Tape.STR_UTF8) {
-            int off = start(e, e1, 1);
-            int len = (int) e1;
-            if (keys != null) {
-                return keys.lookup(text(), off, len, tag == Tape.STR_ASCII);
-            }
-            return new String(text(), off, len, tag == Tape.STR_ASCII ? StandardCharsets.ISO_8859_1 : StandardCharsets.UTF_8);
-        }
-        return decoded(e, e1);
-    }
-
-    private String decoded(long e, long e1) {
-        int from = (int) (e1 >>> 32);
-        int len = (int) e1;
-        return Tape.tag(e) == Tape.STR_LATIN1 ? new String(tape.latin1, from, len, StandardCharsets.ISO_8859_1)
-                : new String(tape.utf16, from, len);
-    }
-
-    private String string() {
-        long e = t[cur];
-        long e1 = t[cur + 1];
-        switch (Tape.tag(e)) {
-            case Tape.STR_ASCII:
-                return new String(text(), start(e, e1, 1), (int) e1, StandardCharsets.ISO_8859_1);
-            case Tape.STR_UTF8:
-                return TapeMaterializer.utf8(text(), start(e, e1, 1), (int) e1, tape);
-            default:
-                return decoded(e, e1);
-        }
-    }
-
     @Override
     public String getString() {
         if (token == JsonToken.NAME) {
@@ -393,184 +334,6 @@ public final class StreamParser implements JsonParser {
             }
         }
         throw notAt("a string, name or number");
-    }
-
-    private String numberText() {
-        if (cur < 0) {
-            Object n = held;
-            return n instanceof BigDecimal ? ((BigDecimal) n).toString() : n.toString();
-        }
-        long e1 = t[cur + 1];
-        return new String(text(), start(t[cur], e1, 0), (int) e1, StandardCharsets.ISO_8859_1);
-    }
-
-    private IllegalStateException notAt(String what) {
-        return new IllegalStateException("the current token is " + token + ", not " + what
-                + (token == null ? "" : " (at " + location() + ")"));
-    }
-
-    private int numberTag() {
-        if (token != JsonToken.NUMBER) {
-            throw notAt("a number");
-        }
-        if (cur < 0) {
-            Object n = held;
-            return n instanceof Long ? Tape.INT64 : n instanceof Double ? Tape.DOUBLE
-                    : n instanceof BigInteger ? Tape.BIG_INTEGER : Tape.BIG_DECIMAL;
-        }
-        return Tape.tag(t[cur]);
-    }
-
-    @Override
-    public boolean isIntegralNumber() {
-        int tag = numberTag();
-        return tag == Tape.INT64 || tag == Tape.BIG_INTEGER;
-    }
-
-    @Override
-    public NumberType numberType() {
-        switch (numberTag()) {
-            case Tape.INT64: {
-                long v = longBits();
-                return v == (int) v ? NumberType.INT : NumberType.LONG;
-            }
-            case Tape.DOUBLE:
-                return NumberType.DOUBLE;
-            case Tape.BIG_INTEGER:
-                return NumberType.BIG_INTEGER;
-            default:
-                return NumberType.BIG_DECIMAL;
-        }
-    }
-
-    /** Entry 1 of the current INT64 or DOUBLE. */
-    private long longBits() {
-        if (cur >= 0) {
-            return t[cur + 1];
-        }
-        Object n = held;
-        return n instanceof Long ? (Long) n : Double.doubleToRawLongBits((Double) n);
-    }
-
-    @Override
-    public int getInt() {
-        switch (numberTag()) {
-            case Tape.INT64: {
-                long v = longBits();
-                if (v != (int) v) {
-                    throw new ArithmeticException("number " + v + " out of the int range");
-                }
-                return (int) v;
-            }
-            case Tape.DOUBLE: {
-                double d = Double.longBitsToDouble(longBits());
-                if (d != (int) d) {
-                    throw new ArithmeticException("number " + DoubleFormatter.toString(d) + " is not an int");
-                }
-                return (int) d;
-            }
-            case Tape.BIG_INTEGER:
-                throw new ArithmeticException("number " + numberText() + " out of the int range");
-            default:
-                return getBigDecimal().intValueExact();
-        }
-    }
-
-    @Override
-    public long getLong() {
-        switch (numberTag()) {
-            case Tape.INT64:
-                return longBits();
-            case Tape.DOUBLE: {
-                double d = Double.longBitsToDouble(longBits());
-                if (!(d >= -0x1p63 && d < 0x1p63) || d != Math.rint(d)) {
-                    throw new ArithmeticException("number " + DoubleFormatter.toString(d) + " is not a long");
-                }
-                return (long) d;
-            }
-            case Tape.BIG_INTEGER:
-                throw new ArithmeticException("number " + numberText() + " out of the long range");
-            default:
-                return getBigDecimal().longValueExact();
-        }
-    }
-
-    @Override
-    public BigInteger getBigInteger() {
-        switch (numberTag()) {
-            case Tape.INT64:
-                return BigInteger.valueOf(longBits());
-            case Tape.BIG_INTEGER:
-                return cur < 0 ? (BigInteger) held : new BigInteger(numberText());
-            default:
-                return getBigDecimal().toBigIntegerExact();
-        }
-    }
-
-    @Override
-    public double getDouble() {
-        switch (numberTag()) {
-            case Tape.INT64:
-                return longBits();
-            case Tape.DOUBLE:
-                return Double.longBitsToDouble(longBits());
-            default:
-                return Double.parseDouble(numberText()); // correctly rounded (JDK 17+)
-        }
-    }
-
-    @Override
-    public BigDecimal getBigDecimal() {
-        switch (numberTag()) {
-            case Tape.INT64:
-                return BigDecimal.valueOf(longBits());
-            case Tape.DOUBLE:
-                return new BigDecimal(DoubleFormatter.toString(Double.longBitsToDouble(longBits())));
-            case Tape.BIG_INTEGER:
-                return new BigDecimal(getBigInteger());
-            default:
-                return bigDecimal();
-        }
-    }
-
-    private BigDecimal bigDecimal() {
-        if (cur < 0) {
-            return (BigDecimal) held;
-        }
-        long e1 = t[cur + 1];
-        int off = start(t[cur], e1, 0);
-        int len = (int) e1;
-        if (!NumberText.scaleFits(text(), off, len)) {
-            throw new JsonParseException(JsonParseException.Kind.NUMBER_OUT_OF_RANGE, "number " + numberText()
-                    + " out of the BigDecimal range", "its exponent must fit a 32-bit scale", curAt - scan.origin(),
-                    location().line(), location().column());
-        }
-        return new BigDecimal(new String(text(), off, len, StandardCharsets.ISO_8859_1));
-    }
-
-    @Override
-    public Number getNumber() {
-        switch (numberTag()) {
-            case Tape.INT64:
-                return longBits();
-            case Tape.DOUBLE:
-                return Double.longBitsToDouble(longBits());
-            case Tape.BIG_INTEGER:
-                return getBigInteger();
-            default:
-                return bigDecimal();
-        }
-    }
-
-    @Override
-    public boolean getBoolean() {
-        if (token == JsonToken.TRUE) {
-            return true;
-        }
-        if (token == JsonToken.FALSE) {
-            return false;
-        }
-        throw notAt("true or false");
     }
 
     /** The next entry, reading windows as needed; the scan has validated the document, so it exists. */
@@ -649,7 +412,7 @@ public final class StreamParser implements JsonParser {
         JsonLocation where = location();
         collect();
         try {
-            return TapeMaterializer.materialize(sub, text, 0, textLength, cfg, KeyCache.SHARED);
+            return copy.materialize(cfg);
         } catch (JsonParseException e) {
             throw relocate(e, at, where);
         }
@@ -687,7 +450,7 @@ public final class StreamParser implements JsonParser {
         String at = pointer();
         JsonLocation where = location();
         collect();
-        TapeReader r = new TapeReader(sub, text, 0, textLength, cfg, codecs, null);
+        TapeReader r = copy.reader(cfg, codecs);
         try {
             try {
                 return (T) r.readRoot(codec);
@@ -705,7 +468,7 @@ public final class StreamParser implements JsonParser {
 
     /** An error found in readValue's copy, moved to its place in the document. */
     private JsonParseException relocate(JsonParseException e, String at, JsonLocation where) {
-        long found = origin(e.offset());
+        long found = copy.origin(e.offset());
         if (found >= 0) {
             long[] lc = scan.locate(found);
             where = new JsonLocation(found - scan.origin(), lc[0], lc[1]);
@@ -729,173 +492,20 @@ public final class StreamParser implements JsonParser {
     }
 
     /**
-     * Copies the value the current token starts (a container), to its end, into {@link #sub}: a
-     * whole-document tape with counts, whose strings and number texts are in {@link #text} (quoted,
-     * as in an input), so the materializer and the binder read it as they read any document. The
-     * parser ends at the value's end token; the text's length is {@link #textLength}.
+     * Copies the value the current token starts (a container), to its end, into {@link #copy}. The
+     * parser ends at the value's end token.
      */
     private void collect() {
-        Tape s = sub;
-        if (s == null) {
-            s = sub = new Tape();
+        ValueCopy c = copy;
+        if (c == null) {
+            c = copy = new ValueCopy(tape, inPlace);
         }
-        s.reset(0);
-        textLength = 0;
-        int sd = 0;
-        boolean obj = token == JsonToken.START_OBJECT;
-        sd = open(s, sd, obj, curAt);
-        while (sd > 0) {
+        c.begin(token == JsonToken.START_OBJECT, curAt);
+        do {
             need();
-            long e = t[i];
-            int tag = (int) (e >>> Tape.TAG_SHIFT);
-            switch (tag) {
-                case Tape.OBJECT:
-                case Tape.ARRAY:
-                    subCount[sd]++;
-                    sd = open(s, sd, tag == Tape.OBJECT, e & Tape.PAYLOAD_MASK);
-                    i += 2;
-                    break;
-                case Tape.END_OBJECT:
-                case Tape.END_ARRAY: {
-                    int n = subCount[sd];
-                    s.entries[subIndex[sd] + 1] = tag == Tape.END_OBJECT ? n / 2 : n;
-                    sd--;
-                    i++;
-                    if (sd == 0) {
-                        end(e, i - 1);
-                    }
-                    break;
-                }
-                case Tape.TRUE:
-                case Tape.FALSE:
-                case Tape.NULL:
-                    subCount[sd]++;
-                    s.ensure(1);
-                    s.entries[s.size] = Tape.entry(tag, mark(s.size, e & Tape.PAYLOAD_MASK));
-                    s.size++;
-                    i++;
-                    break;
-                default:
-                    subCount[sd]++;
-                    copy(s, tag, t[i + 1], e & Tape.PAYLOAD_MASK);
-                    i += 2;
-            }
-        }
-    }
-
-    /**
-     * Reserves one text byte for the entry at {@code k} (so every entry has its own text offset, which
-     * maps an error's offset back to the document) and records the document offset {@code at}.
-     */
-    private int mark(int k, long at) {
-        if (k >= subOrigin.length) {
-            subOrigin = Arrays.copyOf(subOrigin, Math.max(k + 2, subOrigin.length * 2));
-        }
-        subOrigin[k] = at;
-        byte[] b = text(1);
-        int pos = textLength;
-        b[pos] = ' ';
-        textLength = pos + 1;
-        return pos;
-    }
-
-    /** The document offset of the copied token whose text starts at {@code textOffset}, or -1. */
-    private long origin(long textOffset) {
-        long[] e = sub.entries;
-        long best = -1;
-        // entries are in text order; find the last entry starting at or before the offset
-        for (int k = 0; k < sub.size;) {
-            long p = Tape.payload(e[k]);
-            if (p > textOffset) {
-                break;
-            }
-            best = subOrigin[k];
-            int tag = Tape.tag(e[k]);
-            k += tag == Tape.TRUE || tag == Tape.FALSE || tag == Tape.NULL ? 1 : 2;
-        }
-        return best;
-    }
-
-    private int open(Tape s, int sd, boolean obj, long at) {
-        int d = sd + 1;
-        if (d >= subIndex.length) {
-            subIndex = Arrays.copyOf(subIndex, d * 2);
-            subCount = Arrays.copyOf(subCount, d * 2);
-        }
-        long[] e = s.ensure(2);
-        subIndex[d] = s.size;
-        subCount[d] = 0;
-        e[s.size] = Tape.entry(obj ? Tape.OBJECT : Tape.ARRAY, mark(s.size, at));
-        e[s.size + 1] = 0;
-        s.size += 2;
-        return d;
-    }
-
-    /** Appends a string or number entry to {@code s}, its bytes moved into {@link #text}. */
-    private void copy(Tape s, int tag, long e1, long at) {
-        long[] out = s.ensure(2);
-        int k = s.size;
-        s.size = k + 2;
-        int mark = mark(k, at);
-        switch (tag) {
-            case Tape.STR_ASCII:
-            case Tape.STR_UTF8: {
-                int len = (int) e1;
-                byte[] b = text(len + 1);
-                int q = mark; // the reserved byte is the opening quote
-                b[q] = '"';
-                System.arraycopy(text(), inPlace ? (int) at + 1 : (int) (e1 >>> 32), b, q + 1, len);
-                b[q + 1 + len] = '"';
-                textLength = q + len + 2;
-                out[k] = Tape.entry(tag, q);
-                out[k + 1] = len;
-                return;
-            }
-            case Tape.BIG_INTEGER:
-            case Tape.BIG_DECIMAL: {
-                int len = (int) e1;
-                byte[] b = text(len);
-                int n = mark + 1;
-                System.arraycopy(text(), inPlace ? (int) at : (int) (e1 >>> 32), b, n, len);
-                textLength = n + len;
-                out[k] = Tape.entry(tag, n);
-                out[k + 1] = len;
-                return;
-            }
-            case Tape.STR_LATIN1: {
-                int from = (int) (e1 >>> 32);
-                int len = (int) e1;
-                byte[] l = s.ensureLatin1(len);
-                System.arraycopy(tape.latin1, from, l, s.latin1Size, len);
-                out[k] = Tape.entry(tag, mark);
-                out[k + 1] = ((long) s.latin1Size << 32) | len;
-                s.latin1Size += len;
-                return;
-            }
-            case Tape.STR_UTF16: {
-                int from = (int) (e1 >>> 32);
-                int len = (int) e1;
-                char[] u = s.ensureUtf16(len);
-                System.arraycopy(tape.utf16, from, u, s.utf16Size, len);
-                out[k] = Tape.entry(tag, mark);
-                out[k + 1] = ((long) s.utf16Size << 32) | len;
-                s.utf16Size += len;
-                return;
-            }
-            default: // INT64, DOUBLE: the value is entry 1
-                out[k] = Tape.entry(tag, mark);
-                out[k + 1] = e1;
-        }
-    }
-
-    private byte[] text(int more) {
-        if ((long) textLength + more > text.length) {
-            if ((long) textLength + more > Integer.MAX_VALUE - 16) {
-                throw new OutOfMemoryError("a value read with readValue exceeds the largest Java array");
-            }
-            text = Arrays.copyOf(text, (int) Math.min(Integer.MAX_VALUE - 16, Math.max(text.length * 2L, textLength + more)));
-        }
-        return text;
+            i += c.add(t, i, text());
+        } while (!c.done());
+        end(t[i - 1], i - 1);
     }
 
     @Override
@@ -971,19 +581,6 @@ public final class StreamParser implements JsonParser {
         return text();
     }
 
-    /** @return where span entries' bytes are: the input array (in place) or the tape's spans */
-    private byte[] text() {
-        return inPlace ? src : tape.spans;
-    }
-
-    /**
-     * Where a span entry's bytes start in {@link #text()}: after its quote in the input ({@code skip}
-     * 1 for a string, 0 for a number's text), or in the spans (entry 1's high half).
-     */
-    private int start(long e, long e1, int skip) {
-        return inPlace ? (int) (e & Tape.PAYLOAD_MASK) + skip : (int) (e1 >>> 32);
-    }
-
     @Override
     public int depth() {
         return depth;
@@ -998,8 +595,7 @@ public final class StreamParser implements JsonParser {
         size = 0;
         i = 0;
         scan.release();
-        tape.trim();
-        tape.busy = false; // the reader's per-thread tape is free again
+        TapePool.release(tape); // the reader's per-thread tape is free again
         if (owned != null) {
             try {
                 owned.close();

@@ -1,0 +1,172 @@
+package dev.hyson;
+
+import dev.hyson.internal.bind.BindFailure;
+import dev.hyson.internal.bind.Codecs;
+import dev.hyson.internal.bind.TapeCodec;
+import dev.hyson.internal.bind.TapeReader;
+import dev.hyson.internal.lines.LineAccess;
+import dev.hyson.internal.names.KeyCache;
+import dev.hyson.internal.scan.AutoThreshold;
+import dev.hyson.internal.scan.Backends;
+import dev.hyson.internal.scan.EventScan;
+import dev.hyson.internal.scan.JavaScanner;
+import dev.hyson.internal.scan.ReadConfig;
+import dev.hyson.internal.scan.ScanError;
+import dev.hyson.internal.scan.Scanner;
+import dev.hyson.internal.scan.StreamScan;
+import dev.hyson.internal.stream.StreamParser;
+import dev.hyson.internal.tape.Tape;
+import dev.hyson.internal.tape.TapeMaterializer;
+import dev.hyson.internal.tape.TapePool;
+import java.lang.reflect.Type;
+import java.util.Objects;
+
+/**
+ * A {@link JsonReader}'s reading of a document held in an array: the document is scanned with the
+ * reader's backend into the thread's tape, then its values are built ({@code parse}) or bound to a
+ * type ({@code read}), and the tape is given back; or a pull parser is set over it. One line of
+ * JSON Lines is read the same way, its errors placed in the whole input.
+ */
+final class ArrayDocuments {
+    /** The tapes of every reader's parses, one per thread (see {@link TapePool}). */
+    static final TapePool TAPES = new TapePool();
+
+    private final ReadConfig config;
+    private final Backends.Selection selection;
+    private final dev.hyson.bind.Binder binder;
+
+    /**
+     * @param config the reader's options
+     * @param selection the reader's backend (its scanner is asked for at each read: it may be unavailable)
+     * @param binder the reader's binder
+     */
+    ArrayDocuments(ReadConfig config, Backends.Selection selection, dev.hyson.bind.Binder binder) {
+        this.config = config;
+        this.selection = selection;
+        this.binder = binder;
+    }
+
+    /** {@link JsonReader#parse(byte[], int, int)}. */
+    Object parse(byte[] json, int offset, int length) {
+        Objects.checkFromIndexSize(offset, length, json.length);
+        Tape tape = scan(json, offset, length);
+        try {
+            return TapeMaterializer.materialize(tape, json, offset, offset + length, config, KeyCache.SHARED);
+        } finally {
+            TapePool.release(tape);
+        }
+    }
+
+    /** {@link JsonReader#read(byte[], int, int, Class)} before the cast: the value bound to {@code type}. */
+    Object bind(byte[] json, int offset, int length, Type type) {
+        Objects.checkFromIndexSize(offset, length, json.length);
+        Codecs codecs = Codecs.of(binder);
+        TapeCodec<?> codec = codecs.forReading(type);
+        Tape tape = scan(json, offset, length);
+        try {
+            return readRoot(new TapeReader(tape, json, offset, offset + length, config, codecs, null), codec);
+        } finally {
+            TapePool.release(tape);
+        }
+    }
+
+    /**
+     * @param type the type to bind each line to, or null for the values {@code parse} gives
+     * @return the parser of one JSON Lines line (see {@link LineAccess})
+     * @throws IllegalArgumentException when {@code type} cannot be bound
+     */
+    LineAccess.LineParser lineParser(Type type) {
+        if (type == null) {
+            return (buf, start, end, offset, line) -> parseLine(buf, start, end, offset, line, null, null);
+        }
+        Codecs codecs = Codecs.of(binder);
+        TapeCodec<?> codec = codecs.forReading(type);
+        return (buf, start, end, offset, line) -> parseLine(buf, start, end, offset, line, codecs, codec);
+    }
+
+    /** @return the reader's options */
+    ReadConfig config() {
+        return config;
+    }
+
+    /**
+     * Parses (codec null) or binds the line {@code buf[start, end)}, which holds no line feed, so
+     * every error it reports is on its line 1: scan errors are created at the line's place in the
+     * whole input, later ones (values, binding) moved there.
+     */
+    private Object parseLine(byte[] buf, int start, int end, long offset, long line, Codecs codecs, TapeCodec<?> codec) {
+        Tape tape = scan(buf, start, end - start, offset, line);
+        try {
+            if (codec == null) {
+                return TapeMaterializer.materialize(tape, buf, start, end, config, KeyCache.SHARED);
+            }
+            return readRoot(new TapeReader(tape, buf, start, end, config, codecs, null), codec);
+        } catch (JsonParseException e) {
+            throw e.relocate(offset + e.offset(), line, e.column());
+        } finally {
+            TapePool.release(tape);
+        }
+    }
+
+    /** The root value of a scanned document, bound by {@code codec}, with binding's failures as the public exception. */
+    private static Object readRoot(TapeReader r, TapeCodec<?> codec) {
+        try {
+            return r.readRoot(codec);
+        } catch (BindFailure f) {
+            throw r.toPublic(f);
+        } catch (StackOverflowError e) {
+            // codecs recurse per level of the type's nesting (the tape itself was built within maxDepth)
+            throw new JsonParseException(JsonParseException.Kind.LIMIT_EXCEEDED, "nesting too deep for binding on this"
+                    + " thread's stack", "lower JsonReader.Builder.maxDepth or raise the thread's stack size (-Xss)", 0, 1, 1);
+        }
+    }
+
+    /** {@link JsonReader#parser(byte[], int, int)}: the parser reads the array in place, window by window. */
+    dev.hyson.stream.JsonParser parser(byte[] json, int offset, int length) {
+        Objects.checkFromIndexSize(offset, length, json.length);
+        Tape tape = TAPES.acquire();
+        try {
+            EventScan scan = new EventScan(json, offset, length, scanner(length), config, tape, StreamScan.WINDOW);
+            return new StreamParser(scan, tape, config, binder, null);
+        } catch (RuntimeException | Error e) {
+            TapePool.release(tape);
+            throw e;
+        }
+    }
+
+    /**
+     * The scanner for a document of {@code length} bytes: the backend's, or under {@code auto} the
+     * Java one below the size where a JNI call's fixed cost outweighs the faster native scan.
+     */
+    private Scanner scanner(int length) {
+        return length < AutoThreshold.NATIVE_MIN_LENGTH && selection.isAuto() ? JavaScanner.INSTANCE : selection.scanner();
+    }
+
+    /** {@link #scan(byte[], int, int, long, long)} of a whole document. */
+    private Tape scan(byte[] json, int offset, int length) {
+        return scan(json, offset, length, 0, 1);
+    }
+
+    /**
+     * Scans {@code json[offset, offset + length)} into this thread's tape (the caller releases it).
+     *
+     * @param at the offset of {@code json[offset]} in the whole input (0 but for a JSON Lines line)
+     * @param line the line number of {@code json[offset]} in the whole input (1 but for a JSON Lines line)
+     * @throws JsonParseException for invalid input (the tape is released first)
+     */
+    private Tape scan(byte[] json, int offset, int length, long at, long line) {
+        Scanner scanner = scanner(length);
+        Tape tape = TAPES.acquire();
+        tape.reset(length);
+        int end = offset + length;
+        try {
+            if (!scanner.scan(json, offset, end, config, tape)) {
+                throw ScanError.create(tape.errorCode, json, offset, end, tape.errorOffset, config, at, line, 1);
+            }
+        } catch (RuntimeException | Error e) {
+            TapePool.release(tape);
+            throw e;
+        }
+        return tape;
+    }
+}
