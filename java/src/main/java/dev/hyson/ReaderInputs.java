@@ -83,6 +83,8 @@ final class ReaderInputs {
 
     /** {@link JsonReader#read(InputStream, Class)} before the cast: the whole stream read, then bound. */
     Object bind(InputStream in, Type type) {
+        Objects.requireNonNull(in, "in");
+        dev.hyson.internal.bind.Codecs.of(binder).forReading(type); // an unreadable type fails before the stream is read
         byte[][] holder = new byte[1][];
         int n = readAll(Objects.requireNonNull(in, "in"), holder);
         return arrays.bind(holder[0], 0, n, type);
@@ -90,6 +92,7 @@ final class ReaderInputs {
 
     /** {@link JsonReader#read(Path, Class)} before the cast. */
     Object bind(Path path, Type type) {
+        dev.hyson.internal.bind.Codecs.of(binder).forReading(type); // ... and before the file is opened
         return withFile(path, in -> bind(in, type));
     }
 
@@ -241,6 +244,7 @@ final class ReaderInputs {
         if (json.hasArray()) {
             return arrays.bind(json.array(), json.arrayOffset() + json.position(), json.remaining(), type);
         }
+        dev.hyson.internal.bind.Codecs.of(binder).forReading(type);
         byte[] copy = copy(json);
         return arrays.bind(copy, 0, copy.length, type);
     }

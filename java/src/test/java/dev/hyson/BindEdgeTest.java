@@ -288,5 +288,17 @@ class BindEdgeTest {
         assertTrue(e.getMessage().contains("abstract"), e.getMessage());
         assertThrows(IllegalArgumentException.class, () -> MessagePackFactory.defaults().unpack(new byte[] {(byte) 0xc1},
                 BindModels.Animal.class));
+        // a stream is not read, a file not opened
+        java.io.InputStream untouched = new java.io.InputStream() {
+            @Override
+            public int read() {
+                throw new AssertionError("the stream was read");
+            }
+        };
+        assertThrows(IllegalArgumentException.class, () -> TestSupport.reader(backend).read(untouched, BindModels.Animal.class));
+        assertThrows(IllegalArgumentException.class,
+                () -> TestSupport.reader(backend).read(java.nio.file.Path.of("/nonexistent/x.json"), BindModels.Animal.class));
+        assertThrows(IllegalArgumentException.class,
+                () -> TestSupport.reader(backend).read(java.nio.ByteBuffer.allocateDirect(2).put((byte) '{'), BindModels.Animal.class));
     }
 }
