@@ -16,6 +16,10 @@ target_include_directories(test_scan PRIVATE ${HYSON_NATIVE}/src/generic)
 add_test(NAME scan_conformance COMMAND test_scan "${HYSON_SHARED}")
 set_tests_properties(scan_conformance PROPERTIES SKIP_RETURN_CODE 77)
 
+# The scan timed with no JVM, beside benchmarks/simdjson-ref (not a test; see benchmarks/README.md)
+add_executable(bench_scan ${HYSON_NATIVE}/test/bench_scan.c)
+target_link_libraries(bench_scan PRIVATE hyson_core)
+
 # The fuzz harness: with clang it is a libFuzzer target; with any compiler a standalone driver
 # (the same harness fed by a seeded mutator) is built, so the test command always fuzzes.
 set(HYSON_FUZZ_SECONDS 60 CACHE STRING "Seconds of fuzzing in the fuzz test (0: replay the seeds only)")

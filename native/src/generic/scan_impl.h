@@ -25,6 +25,15 @@
 
 /* Everything below is static, so each kernel gets its own copy compiled for its instruction set. */
 
+/* A stage of the scan (whitespace, strings, numbers, names): inlined, or with HYSON_PROFILE_STAGES
+   (cmake -DHYSON_PROFILE_STAGES=ON, for bench_scan under perf) kept out of line so a profile gives
+   each stage its own symbol. */
+#ifdef HYSON_PROFILE_STAGES
+#define HYSON_STAGE static __attribute__((noinline))
+#else
+#define HYSON_STAGE static inline
+#endif
+
 typedef struct hyson_scan_state {
     const uint8_t *src;
     size_t end;
@@ -44,7 +53,7 @@ typedef struct hyson_scan_state {
 
 #define HYSON_FAILED ((size_t)-1)
 
-static inline size_t hyson_skip_whitespace(hyson_scan_state *st, size_t pos);
+HYSON_STAGE size_t hyson_skip_whitespace(hyson_scan_state *st, size_t pos);
 
 static size_t hyson_skip_comment(hyson_scan_state *st, size_t pos) {
     const uint8_t *src = st->src;
@@ -71,7 +80,7 @@ static size_t hyson_skip_comment(hyson_scan_state *st, size_t pos) {
 }
 
 /* Returns the first non-whitespace index, or HYSON_FAILED (unterminated comment). */
-static inline size_t hyson_skip_whitespace(hyson_scan_state *st, size_t pos) {
+HYSON_STAGE size_t hyson_skip_whitespace(hyson_scan_state *st, size_t pos) {
     const uint8_t *src = st->src;
     size_t end = st->end;
     while (pos < end) {
@@ -275,7 +284,7 @@ static size_t hyson_scan_escaped_string(hyson_scan_state *st, size_t q) {
 }
 
 /* Scans the string whose opening quote is at q; returns the index after its closing quote. */
-static inline size_t hyson_scan_string(hyson_scan_state *st, size_t q) {
+HYSON_STAGE size_t hyson_scan_string(hyson_scan_state *st, size_t q) {
     const uint8_t *src = st->src;
     size_t end = st->end;
     size_t i = q + 1;
@@ -365,7 +374,7 @@ static size_t hyson_non_finite(hyson_scan_state *st, size_t begin, size_t pos, i
 /* A number (RFC 8259 section 6): the grammar, limits and conversion of JavaNumbers.scanNumber; the
    integer part differs in its steps only (8 digits at a time from the first digit here, no early INT64
    exit; see HACKING.md, "Where the C and Java scanners differ"). */
-static inline size_t hyson_scan_number(hyson_scan_state *st, size_t s) {
+HYSON_STAGE size_t hyson_scan_number(hyson_scan_state *st, size_t s) {
     const uint8_t *src = st->src;
     size_t end = st->end;
     const hyson_config *cfg = st->cfg;
@@ -535,7 +544,7 @@ static size_t hyson_literal(hyson_scan_state *st, size_t pos, int tag, const cha
 }
 
 /* Reads a member name at pos (whitespace skipped), then ':' and the whitespace after it. */
-static inline size_t hyson_scan_name(hyson_scan_state *st, size_t pos) {
+HYSON_STAGE size_t hyson_scan_name(hyson_scan_state *st, size_t pos) {
     if (pos >= st->end || st->src[pos] != '"') {
         HYSON_FAIL(HYSON_ERR_EXPECTED_NAME, pos);
     }

@@ -301,4 +301,17 @@ class BindEdgeTest {
         assertThrows(IllegalArgumentException.class,
                 () -> TestSupport.reader(backend).read(java.nio.ByteBuffer.allocateDirect(2).put((byte) '{'), BindModels.Animal.class));
     }
+
+    /** A class with nothing to write: the message says whether it is a JDK class or one without properties. */
+    @Test
+    void nothingToWriteSaysWhy() {
+        JsonWriteException jdk = assertThrows(JsonWriteException.class, () -> Json.write(List.of(new Thread())));
+        assertTrue(jdk.getMessage().startsWith("cannot write a value of type java.lang.Thread: a JDK class hyson has no built-in form for;"),
+                jdk.getMessage());
+        assertTrue(jdk.getMessage().endsWith(" at $[0]"), jdk.getMessage());
+        MessagePackException packed = assertThrows(MessagePackException.class, () -> MessagePackFactory.defaults().pack(new Thread()));
+        assertTrue(packed.getMessage().contains("cannot pack a value of type java.lang.Thread: a JDK class"), packed.getMessage());
+        JsonWriteException empty = assertThrows(JsonWriteException.class, () -> Json.write(new Object() { }));
+        assertTrue(empty.getMessage().contains(": it has no public getters or fields; register a Codec"), empty.getMessage());
+    }
 }

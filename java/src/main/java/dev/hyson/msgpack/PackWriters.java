@@ -7,7 +7,6 @@ import dev.hyson.internal.codegen.ClassAssembler.Code;
 import dev.hyson.internal.codegen.ClassAssembler.Label;
 import dev.hyson.internal.write.WriteFailure;
 import java.lang.invoke.MethodHandles;
-import java.lang.invoke.MethodType;
 import java.nio.charset.StandardCharsets;
 
 /**
@@ -35,7 +34,7 @@ final class PackWriters {
 
     private static final MethodHandles.Lookup LOOKUP = MethodHandles.lookup();
     private static final Object NONE = new Object();
-    private static volatile String unavailable;
+    private static final ClassAssembler.FirstFailure FAILED = new ClassAssembler.FirstFailure();
 
     private static final String VP = "dev/hyson/msgpack/ValuePacker";
     private static final String MP = "dev/hyson/msgpack/MessagePacker";
@@ -60,7 +59,7 @@ final class PackWriters {
 
     /** @return why a writer could not be generated in this JVM (the first failure), or null */
     static String unavailable() {
-        return unavailable;
+        return FAILED.get();
     }
 
     /** @return the generated writer of {@code m}, made on the first call; null where there is none */
@@ -83,23 +82,16 @@ final class PackWriters {
             return NONE;
         }
         try {
-            StringBuilder id = new StringBuilder();
-            for (char ch : m.type().getSimpleName().toCharArray()) {
-                id.append(Character.isJavaIdentifierPart(ch) && ch < 0x80 ? ch : '_');
-            }
-            ClassAssembler a = new ClassAssembler("dev/hyson/msgpack/PackWriters$" + (id.length() == 0 ? "Anonymous" : id),
-                    SELF_BASE);
+            ClassAssembler a = new ClassAssembler("dev/hyson/msgpack/PackWriters$"
+                    + ClassAssembler.identifier(m.type().getSimpleName()), SELF_BASE);
             boolean fix = write(a, m);
-            MethodHandles.Lookup l = LOOKUP.defineHiddenClassWithClassData(a.toBytes(), a.classData(), true);
-            PackWriter w = (PackWriter) l.findConstructor(l.lookupClass(), MethodType.methodType(void.class)).invoke();
+            PackWriter w = (PackWriter) a.instantiate(LOOKUP);
             w.fixNames = fix;
             return w;
         } catch (VirtualMachineError e) {
             throw e;
         } catch (Throwable e) {
-            if (unavailable == null) {
-                unavailable = "no packer generated for " + m.type().getName() + ": " + e;
-            }
+            FAILED.record("no packer generated for " + m.type().getName(), e);
             return NONE;
         }
     }

@@ -173,7 +173,12 @@ public final class Codecs {
         return ObjectCodec.of(type, this);
     }
 
-    private static boolean isJdk(Class<?> c) {
+    /**
+     * @param c a class
+     * @return whether it is the JDK's (java.*, javax.*, jdk.*, sun.*, com.sun.*): never bound through
+     *     its getters or fields, only by a built-in form or a user codec
+     */
+    public static boolean isJdk(Class<?> c) {
         String p = c.getPackageName();
         return p.startsWith("java.") || p.startsWith("javax.") || p.startsWith("jdk.") || p.startsWith("sun.")
                 || p.startsWith("com.sun.");

@@ -61,14 +61,14 @@ final class ObjectReaders {
     private static final int LATE = 2;
     private static final int DROP = 3;
 
-    private static volatile String unavailable;
+    private static final ClassAssembler.FirstFailure FAILED = new ClassAssembler.FirstFailure();
 
     private ObjectReaders() {
     }
 
     /** @return why a reader could not be generated in this JVM (the first failure), or null */
     static String unavailable() {
-        return unavailable;
+        return FAILED.get();
     }
 
     /**
@@ -103,17 +103,14 @@ final class ObjectReaders {
             return null;
         }
         try {
-            ClassAssembler a = new ClassAssembler("dev/hyson/internal/bind/GeneratedReader$" + identifier(codec.describe()),
-                    "dev/hyson/internal/bind/GeneratedReader");
+            ClassAssembler a = new ClassAssembler("dev/hyson/internal/bind/GeneratedReader$"
+                    + ClassAssembler.identifier(codec.describe()), "dev/hyson/internal/bind/GeneratedReader");
             read(a, codec, props, names, creator, noArg, byArg, requiredMask, slots);
-            MethodHandles.Lookup l = LOOKUP.defineHiddenClassWithClassData(a.toBytes(), a.classData(), true);
-            return (GeneratedReader) l.findConstructor(l.lookupClass(), MethodType.methodType(void.class)).invoke();
+            return (GeneratedReader) a.instantiate(LOOKUP);
         } catch (VirtualMachineError e) {
             throw e;
         } catch (Throwable e) {
-            if (unavailable == null) {
-                unavailable = "no reader generated for " + codec.describe() + ": " + e;
-            }
+            FAILED.record("no reader generated for " + codec.describe(), e);
             return null;
         }
     }
@@ -131,14 +128,6 @@ final class ObjectReaders {
 
     private static int width(ObjectCodec.Prop p) {
         return p.kind == ObjectCodec.K_LONG || p.kind == ObjectCodec.K_DOUBLE ? 2 : 1;
-    }
-
-    private static String identifier(String s) {
-        StringBuilder b = new StringBuilder();
-        for (char ch : s.toCharArray()) {
-            b.append(Character.isJavaIdentifierPart(ch) && ch < 0x80 ? ch : '_');
-        }
-        return b.length() == 0 ? "Anonymous" : b.toString();
     }
 
     /** The descriptor letter of argument {@code p}'s local. */

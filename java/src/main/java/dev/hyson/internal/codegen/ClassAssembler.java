@@ -177,6 +177,58 @@ public final class ClassAssembler {
      *
      * @return the bytes, for {@code Lookup.defineHiddenClassWithClassData}
      */
+    /**
+     * Defines the assembled class as a hidden class in {@code lookup}'s package, with its class data,
+     * and makes one instance through its no-arg constructor.
+     *
+     * @param lookup a full-privilege lookup of a class in the package the class is named in
+     * @return the instance
+     * @throws Throwable whatever defining, verifying or constructing throws (a JVM that refuses
+     *     the class, a {@code VerifyError})
+     */
+    public Object instantiate(MethodHandles.Lookup lookup) throws Throwable {
+        MethodHandles.Lookup l = lookup.defineHiddenClassWithClassData(toBytes(), classData(), true);
+        return l.findConstructor(l.lookupClass(), java.lang.invoke.MethodType.methodType(void.class)).invoke();
+    }
+
+    /**
+     * @param name a type's simple name (may be empty, or hold characters no class name takes)
+     * @return a segment for a generated class's name: its ASCII identifier characters, others as
+     *     {@code _}, {@code Anonymous} for an empty name
+     */
+    public static String identifier(String name) {
+        StringBuilder b = new StringBuilder();
+        for (char ch : name.toCharArray()) {
+            b.append(Character.isJavaIdentifierPart(ch) && ch < 0x80 ? ch : '_');
+        }
+        return b.length() == 0 ? "Anonymous" : b.toString();
+    }
+
+    /**
+     * The first reason a generator fell back to the interpreter in this JVM, kept for diagnostics
+     * ({@code Codegen}); later failures are not recorded. Thread-safe.
+     */
+    public static final class FirstFailure {
+        private volatile String note;
+
+        /**
+         * Records {@code what} failed with {@code e}, unless a failure is recorded already.
+         *
+         * @param what what was not generated, e.g. "no reader generated for Point"
+         * @param e why
+         */
+        public void record(String what, Throwable e) {
+            if (note == null) {
+                note = what + ": " + e;
+            }
+        }
+
+        /** @return the first failure, or null when none */
+        public String get() {
+            return note;
+        }
+    }
+
     public byte[] toBytes() {
         String self = name();
         String superName = nameOf(superClass);

@@ -84,9 +84,16 @@ public final class AsciiNarrower {
         return narrow(n, dst, at);
     }
 
-    /** Drops the view of the last destination, so this holds no reference to it. */
-    public void release() {
-        byteView = null;
-        viewed = null;
+    /**
+     * Drops the view of the last destination when it is longer than {@code keep} bytes, so this holds
+     * no reference to a large array its owner lets go of.
+     *
+     * @param keep the longest destination whose view is kept
+     */
+    public void release(int keep) {
+        if (viewed != null && viewed.length > keep) {
+            byteView = null;
+            viewed = null;
+        }
     }
 }

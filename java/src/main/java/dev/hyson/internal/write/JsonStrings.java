@@ -7,6 +7,12 @@ import dev.hyson.internal.text.Swar;
 abstract class JsonStrings extends JsonNumbers {
     private static final byte[] HEX = "0123456789abcdef".getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
     private static final int CHUNK = AsciiNarrower.CHUNK;
+    /**
+     * On release, the narrower keeps its view of an output buffer up to this size (the writer keeps
+     * such a buffer for the thread's next document, and a new view would cost an object per write),
+     * and drops a larger one's, which the writer does not keep.
+     */
+    private static final int KEEP_VIEW = 1 << 20;
     private byte[] escapes;
     /**
      * Copies strings into the output a chunk at a time, and holds the chars of the chunk being
@@ -24,7 +30,7 @@ abstract class JsonStrings extends JsonNumbers {
         super.start(cfg, buf, sink);
         this.escapes = cfg.scriptSafe ? WriteConfig.SCRIPT_SAFE_ESCAPES : WriteConfig.ESCAPES;
         if (buf == null && narrower != null) {
-            narrower.release();
+            narrower.release(KEEP_VIEW);
         }
     }
 

@@ -25,7 +25,7 @@ final class ModelWriters {
     private static final MethodHandles.Lookup LOOKUP = MethodHandles.lookup();
     /** Stored on a model that has no generated writer. */
     private static final Object NONE = new Object();
-    private static volatile String unavailable;
+    private static final ClassAssembler.FirstFailure FAILED = new ClassAssembler.FirstFailure();
 
     private static final String GEN = "dev/hyson/internal/write/Generator";
     private static final String MH = "java/lang/invoke/MethodHandle";
@@ -51,7 +51,7 @@ final class ModelWriters {
 
     /** @return why no writer could be generated in this JVM (the first failure), or null */
     static String unavailable() {
-        return unavailable;
+        return FAILED.get();
     }
 
     /**
@@ -77,11 +77,10 @@ final class ModelWriters {
             return NONE;
         }
         try {
-            ClassAssembler a = new ClassAssembler("dev/hyson/internal/write/ModelWriter$" + identifier(m.type()),
-                    "dev/hyson/internal/write/ModelWriter");
+            ClassAssembler a = new ClassAssembler("dev/hyson/internal/write/ModelWriter$"
+                    + ClassAssembler.identifier(m.type().getSimpleName()), "dev/hyson/internal/write/ModelWriter");
             write(a, m);
-            MethodHandles.Lookup l = LOOKUP.defineHiddenClassWithClassData(a.toBytes(), a.classData(), true);
-            ModelWriter w = (ModelWriter) l.findConstructor(l.lookupClass(), MethodType.methodType(void.class)).invoke();
+            ModelWriter w = (ModelWriter) a.instantiate(LOOKUP);
             w.plainNames = plain(m);
             w.leaf = leaf(m);
             return w;
@@ -98,17 +97,7 @@ final class ModelWriters {
     }
 
     private static void note(WriteModel m, Throwable e) {
-        if (unavailable == null) {
-            unavailable = "no writer generated for " + m.type().getName() + ": " + e;
-        }
-    }
-
-    private static String identifier(Class<?> c) {
-        StringBuilder b = new StringBuilder();
-        for (char ch : c.getSimpleName().toCharArray()) {
-            b.append(Character.isJavaIdentifierPart(ch) && ch < 0x80 ? ch : '_');
-        }
-        return b.length() == 0 ? "Anonymous" : b.toString();
+        FAILED.record("no writer generated for " + m.type().getName(), e);
     }
 
     /** The body of {@code write}: straight-line code, one block per property. */
@@ -144,30 +133,19 @@ final class ModelWriters {
             dev.hyson.bind.Codec<Object> codec = m.codec(k);
             int kind = m.kind(k);
             String getter;
-            if (codec == null && kind == WriteModel.LONG) {
-                getter = a.constant(MH_DESC, m.getter(k));
-                c.getstatic(self, getter, MH_DESC).aload(VALUE).invokevirtual(MH, "invokeExact", "(Ljava/lang/Object;)J")
-                        .lstore(PRIMITIVE).iconst(0).istore(IN_GETTER);
+            Primitive primitive = codec != null ? null : kind == WriteModel.LONG ? Primitive.LONG
+                    : kind == WriteModel.DOUBLE ? Primitive.DOUBLE : kind == WriteModel.BOOLEAN ? Primitive.BOOLEAN
+                    : rt == float.class ? Primitive.FLOAT : null;
+            if (primitive != null) {
+                // the getter's value in a local of its own type, then the generator's own call for it
+                getter = a.constant(MH_DESC, primitive == Primitive.FLOAT ? m.rawGetter(k).asType(AS_FLOAT) : m.getter(k));
+                c.getstatic(self, getter, MH_DESC).aload(VALUE).invokevirtual(MH, "invokeExact", "(Ljava/lang/Object;)" + primitive.desc);
+                primitive.store(c);
+                c.iconst(0).istore(IN_GETTER);
                 name(a, c, self, name, mayOmit);
-                c.aload(G).lload(PRIMITIVE).invokevirtual(GEN, "writeLong", "(J)V");
-            } else if (codec == null && kind == WriteModel.DOUBLE) {
-                getter = a.constant(MH_DESC, m.getter(k));
-                c.getstatic(self, getter, MH_DESC).aload(VALUE).invokevirtual(MH, "invokeExact", "(Ljava/lang/Object;)D")
-                        .dstore(PRIMITIVE).iconst(0).istore(IN_GETTER);
-                name(a, c, self, name, mayOmit);
-                c.aload(G).dload(PRIMITIVE).invokevirtual(GEN, "writeDouble", "(D)V");
-            } else if (codec == null && kind == WriteModel.BOOLEAN) {
-                getter = a.constant(MH_DESC, m.getter(k));
-                c.getstatic(self, getter, MH_DESC).aload(VALUE).invokevirtual(MH, "invokeExact", "(Ljava/lang/Object;)Z")
-                        .istore(PRIMITIVE).iconst(0).istore(IN_GETTER);
-                name(a, c, self, name, mayOmit);
-                c.aload(G).iload(PRIMITIVE).invokevirtual(GEN, "writeBoolean", "(Z)V");
-            } else if (codec == null && rt == float.class) {
-                getter = a.constant(MH_DESC, m.rawGetter(k).asType(AS_FLOAT));
-                c.getstatic(self, getter, MH_DESC).aload(VALUE).invokevirtual(MH, "invokeExact", "(Ljava/lang/Object;)F")
-                        .fstore(PRIMITIVE).iconst(0).istore(IN_GETTER);
-                name(a, c, self, name, mayOmit);
-                c.aload(G).fload(PRIMITIVE).invokevirtual(GEN, "writeFloat", "(F)V");
+                c.aload(G);
+                primitive.load(c);
+                c.invokevirtual(GEN, primitive.writer, "(" + primitive.desc + ")V");
             } else {
                 getter = a.constant(MH_DESC, m.getter(k));
                 c.getstatic(self, getter, MH_DESC).aload(VALUE)
@@ -179,25 +157,11 @@ final class ModelWriters {
                 }
                 name(a, c, self, name, mayOmit);
                 if (codec == null && kind == WriteModel.STRING) {
-                    Label some = c.label();
-                    c.aload(REF).jump(Code.IFNONNULL, some);
-                    c.aload(G).invokevirtual(GEN, "writeNull", "()V");
-                    if (mayOmit) {
-                        c.iconst(0).istore(SKIP_COMMA);
-                    }
-                    c.jump(Code.GOTO, next);
-                    c.place(some);
+                    nullOr(c, mayOmit, next);
                     c.aload(G).aload(REF).checkcast("java/lang/String").invokevirtual(GEN, "writeString", "(Ljava/lang/String;)V");
                 } else if (codec != null) {
-                    Label some = c.label();
                     String field = a.constant("Ldev/hyson/bind/Codec;", codec);
-                    c.aload(REF).jump(Code.IFNONNULL, some);
-                    c.aload(G).invokevirtual(GEN, "writeNull", "()V");
-                    if (mayOmit) {
-                        c.iconst(0).istore(SKIP_COMMA);
-                    }
-                    c.jump(Code.GOTO, next);
-                    c.place(some);
+                    nullOr(c, mayOmit, next);
                     c.aload(G).aload(REF).getstatic(self, field, "Ldev/hyson/bind/Codec;").iload(DEPTH).iconst(1).op(Code.IADD)
                             .invokevirtual(GEN, "writeWithCodec", "(Ljava/lang/Object;Ldev/hyson/bind/Codec;I)V");
                 } else {
@@ -229,6 +193,63 @@ final class ModelWriters {
                 .op(Code.ATHROW);
         c.handler(start, end, handler, null);
         c.end();
+    }
+
+    /** A getter's primitive value: its descriptor, its local's store and load, the generator's writer. */
+    private enum Primitive {
+        LONG("J", "writeLong"), DOUBLE("D", "writeDouble"), BOOLEAN("Z", "writeBoolean"), FLOAT("F", "writeFloat");
+
+        final String desc;
+        final String writer;
+
+        Primitive(String desc, String writer) {
+            this.desc = desc;
+            this.writer = writer;
+        }
+
+        void store(Code c) {
+            switch (this) {
+                case LONG:
+                    c.lstore(PRIMITIVE);
+                    break;
+                case DOUBLE:
+                    c.dstore(PRIMITIVE);
+                    break;
+                case FLOAT:
+                    c.fstore(PRIMITIVE);
+                    break;
+                default:
+                    c.istore(PRIMITIVE);
+            }
+        }
+
+        void load(Code c) {
+            switch (this) {
+                case LONG:
+                    c.lload(PRIMITIVE);
+                    break;
+                case DOUBLE:
+                    c.dload(PRIMITIVE);
+                    break;
+                case FLOAT:
+                    c.fload(PRIMITIVE);
+                    break;
+                default:
+                    c.iload(PRIMITIVE);
+            }
+        }
+    }
+
+    /** A null in {@link #REF} is written as {@code null} and the property ends ({@code next}); code after this writes the value. */
+    private static void nullOr(Code c, boolean mayOmit, Label next) {
+        Label some = c.label();
+        c.aload(REF).jump(Code.IFNONNULL, some);
+        c.aload(G).invokevirtual(GEN, "writeNull", "()V");
+        if (mayOmit) {
+            c.iconst(0).istore(SKIP_COMMA);
+        }
+        c.jump(Code.GOTO, next);
+        c.place(some);
     }
 
     /** Writes a member name (its separator first): two word stores for a short one. */

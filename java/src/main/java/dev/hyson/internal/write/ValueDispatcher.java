@@ -186,8 +186,9 @@ public abstract class ValueDispatcher {
             writeModel(v, (WriteModel) w, depth);
             return;
         }
-        throw new WriteFailure("cannot " + verb() + " a value of type " + c.getName()
-                + ": it has no public getters or fields; register a Codec (Binder.Builder.codec) or " + customHint() + " for it");
+        String why = Codecs.isJdk(c) ? "a JDK class hyson has no built-in form for" : "it has no public getters or fields";
+        throw new WriteFailure("cannot " + verb() + " a value of type " + c.getName() + ": " + why
+                + "; register a Codec (Binder.Builder.codec) or " + customHint() + " for it");
     }
 
     /**

@@ -1,0 +1,141 @@
+/*
+ * hyson's scan timed with no JVM, beside benchmarks/simdjson-ref/simdjson_ref.cpp and in its format:
+ * for each file and kernel, load the file once, scan it WARMUP times untimed, then time RUNS single
+ * scans (the tape reused, as the JNI glue reuses a thread's) and report the best and the median in
+ * MB/s (10^6 bytes of input per second). The tape is what ScanBench measures: entries, numbers
+ * converted, escaped strings decoded, other strings recorded as spans.
+ *
+ * Usage: bench_scan [-n RUNS] [-w WARMUP] [-k KERNEL] FILE...   (every kernel of this CPU by default)
+ * Built with the C tests (not run by CTest): build/native/bench_scan, from a Release build without
+ * HYSON_SANITIZE; perf record -g on it gives the breakdown by stage when built with
+ * -DHYSON_PROFILE_STAGES=ON (the stages kept out of line).
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "hyson/hyson.h"
+
+static double now(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+static int by_value(const void *a, const void *b) {
+    double x = *(const double *)a;
+    double y = *(const double *)b;
+    return x < y ? -1 : x > y ? 1 : 0;
+}
+
+static uint8_t *load(const char *path, size_t *length) {
+    FILE *f = fopen(path, "rb");
+    if (f == NULL) {
+        return NULL;
+    }
+    if (fseek(f, 0, SEEK_END) != 0) {
+        fclose(f);
+        return NULL;
+    }
+    long n = ftell(f);
+    if (n < 0 || fseek(f, 0, SEEK_SET) != 0) {
+        fclose(f);
+        return NULL;
+    }
+    /* 64-byte aligned, as the JNI glue's native input buffers are */
+    uint8_t *buf = aligned_alloc(64, ((size_t)n + 64) & ~(size_t)63);
+    if (buf == NULL || fread(buf, 1, (size_t)n, f) != (size_t)n) {
+        free(buf);
+        fclose(f);
+        return NULL;
+    }
+    fclose(f);
+    *length = (size_t)n;
+    return buf;
+}
+
+int main(int argc, char **argv) {
+    int runs = 200;
+    int warmup = 50;
+    const char *only = NULL;
+    int first_file = argc;
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "-n") == 0 && i + 1 < argc) {
+            runs = atoi(argv[++i]);
+        } else if (strcmp(argv[i], "-w") == 0 && i + 1 < argc) {
+            warmup = atoi(argv[++i]);
+        } else if (strcmp(argv[i], "-k") == 0 && i + 1 < argc) {
+            only = argv[++i];
+        } else if (argv[i][0] == '-') {
+            fprintf(stderr, "usage: %s [-n RUNS] [-w WARMUP] [-k KERNEL] FILE...\n", argv[0]);
+            return 2;
+        } else {
+            first_file = i;
+            break;
+        }
+    }
+    if (first_file >= argc || runs < 1 || warmup < 0) {
+        fprintf(stderr, "usage: %s [-n RUNS] [-w WARMUP] [-k KERNEL] FILE...\n", argv[0]);
+        return 2;
+    }
+    if (only != NULL && hyson_kernel_named(only) == NULL) {
+        fprintf(stderr, "no kernel %s on this CPU\n", only);
+        return 2;
+    }
+    printf("hyson scan, best and median of %d scans after %d warm-up scans\n", runs, warmup);
+    printf("%-24s %-8s %12s %12s %12s %10s\n", "file", "kernel", "bytes", "best MB/s", "median MB/s", "entries");
+    hyson_config cfg;
+    memset(&cfg, 0, sizeof cfg);
+    cfg.max_string_length = 20000000;
+    cfg.max_document_length = (int64_t)1 << 30;
+    cfg.max_depth = 1000;
+    cfg.max_number_length = 1000;
+    hyson_tape tape;
+    hyson_tape_init(&tape);
+    double *seconds = malloc(sizeof(double) * (size_t)runs);
+    if (seconds == NULL) {
+        return 1;
+    }
+    int status = 0;
+    for (int f = first_file; f < argc; f++) {
+        size_t n = 0;
+        uint8_t *src = load(argv[f], &n);
+        if (src == NULL) {
+            fprintf(stderr, "%s: cannot load\n", argv[f]);
+            status = 1;
+            continue;
+        }
+        const char *name = strrchr(argv[f], '/');
+        name = name ? name + 1 : argv[f];
+        for (size_t k = 0; k < hyson_kernel_count(); k++) {
+            const hyson_kernel *kernel = hyson_kernel_at(k);
+            if (only != NULL && strcmp(kernel->name, only) != 0) {
+                continue;
+            }
+            int rc = hyson_scan(src, 0, n, &cfg, kernel, &tape);
+            if (rc != HYSON_OK) {
+                fprintf(stderr, "%s: error %d at %lld\n", argv[f], rc, (long long)tape.error_offset);
+                status = 1;
+                break;
+            }
+            for (int i = 0; i < warmup; i++) {
+                hyson_scan(src, 0, n, &cfg, kernel, &tape);
+            }
+            for (int i = 0; i < runs; i++) {
+                double t0 = now();
+                hyson_scan(src, 0, n, &cfg, kernel, &tape);
+                seconds[i] = now() - t0;
+            }
+            qsort(seconds, (size_t)runs, sizeof(double), by_value);
+            double mb = (double)n / 1e6;
+            printf("%-24s %-8s %12zu %12.0f %12.0f %10zu\n", name, kernel->name, n, mb / seconds[0], mb / seconds[runs / 2],
+                   tape.size);
+        }
+        free(src);
+    }
+    free(seconds);
+    hyson_tape_free(&tape);
+    return status;
+}
