@@ -70,10 +70,6 @@ const hyson_kernel *hyson_kernel_named(const char *name) {
     return NULL;
 }
 
-const hyson_kernel *hyson_kernel_best(void) {
-    return &hyson_kernels[0];
-}
-
 int hyson_scan(const uint8_t *src, size_t start, size_t end, const hyson_config *config, const hyson_kernel *kernel,
                hyson_tape *tape) {
     return kernel->scan(src, start, end, config, tape);

@@ -170,6 +170,18 @@ int main(int argc, char **argv) {
         printf(" %s", hyson_kernel_at(i)->name);
     }
     printf("\n");
+    /* the ranking is a permutation of the capability list, and says which it put first */
+    printf("choice: %s\n", hyson_kernel_choice());
+    check(hyson_kernel_best() == hyson_kernel_ranked(0) && hyson_kernel_ranked(hyson_kernel_count()) == NULL, "ranked bounds");
+    for (size_t i = 0; i < hyson_kernel_count(); i++) {
+        int found = 0;
+        for (size_t j = 0; j < hyson_kernel_count(); j++) {
+            found += hyson_kernel_ranked(j) == hyson_kernel_at(i);
+        }
+        check(found == 1, "every kernel ranked once");
+    }
+    check(strncmp(hyson_kernel_choice(), hyson_kernel_best()->name, strlen(hyson_kernel_best()->name)) == 0,
+          "the choice names the best kernel");
     hand_cases();
     utf8_cases();
     if (argc < 2) {

@@ -20,7 +20,7 @@ extern "C" {
 #endif
 
 /* Bumped whenever the tape, the error codes or the JNI signatures change. */
-#define HYSON_ABI_VERSION 4
+#define HYSON_ABI_VERSION 5
 
 /* Tape tags (bits 56..63 of an entry). */
 #define HYSON_TAG_OBJECT 1
@@ -189,13 +189,20 @@ typedef struct hyson_kernel {
     hyson_window_fn scan_window;
 } hyson_kernel;
 
-/* The kernels this CPU supports, best first; the last is always scalar. */
+/* The kernels this CPU supports in capability order (widest first); the last is always scalar. */
 size_t hyson_kernel_count(void);
 const hyson_kernel *hyson_kernel_at(size_t index);
 /* The kernel named so (if this CPU supports it), else NULL. */
 const hyson_kernel *hyson_kernel_named(const char *name);
-/* The best kernel this CPU supports. */
+/*
+ * The same kernels ranked by speed on this CPU, fastest first (src/calibrate.c: timed once per
+ * process on a calibration document, capability order breaking ties), and what was measured.
+ */
+const hyson_kernel *hyson_kernel_ranked(size_t index);
+/* The fastest kernel this CPU supports: hyson_kernel_ranked(0). */
 const hyson_kernel *hyson_kernel_best(void);
+/* Why hyson_kernel_best() is the best, e.g. "avx2: fastest on a 48213-byte calibration document ...". */
+const char *hyson_kernel_choice(void);
 
 void hyson_tape_init(hyson_tape *tape);
 void hyson_tape_free(hyson_tape *tape);

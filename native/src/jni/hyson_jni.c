@@ -58,7 +58,7 @@ JNIEXPORT jobjectArray JNICALL Java_dev_hyson_internal_scan_NativeScanner_kernel
         return NULL;
     }
     for (size_t i = 0; i < n; i++) {
-        jstring name = (*env)->NewStringUTF(env, hyson_kernel_at(i)->name);
+        jstring name = (*env)->NewStringUTF(env, hyson_kernel_ranked(i)->name);
         if (name == NULL) {
             return NULL;
         }
@@ -66,6 +66,12 @@ JNIEXPORT jobjectArray JNICALL Java_dev_hyson_internal_scan_NativeScanner_kernel
         (*env)->DeleteLocalRef(env, name);
     }
     return names;
+}
+
+/* Why the first of kernels0() is first: what the calibration measured (src/calibrate.c). */
+JNIEXPORT jstring JNICALL Java_dev_hyson_internal_scan_NativeScanner_kernelChoice0(JNIEnv *env, jclass cls) {
+    (void)cls;
+    return (*env)->NewStringUTF(env, hyson_kernel_choice());
 }
 
 JNIEXPORT jlong JNICALL Java_dev_hyson_internal_scan_NativeScanner_open0(JNIEnv *env, jclass cls) {
@@ -186,7 +192,7 @@ JNIEXPORT jint JNICALL Java_dev_hyson_internal_scan_NativeScanner_scan0(
     jlongArray tape, jbyteArray latin1, jcharArray utf16, jlongArray info) {
     (void)cls;
     hyson_context *ctx = (hyson_context *)(intptr_t)handle;
-    const hyson_kernel *kernel = hyson_kernel_at((size_t)kernel_index);
+    const hyson_kernel *kernel = hyson_kernel_ranked((size_t)kernel_index);
     if (!hyson_arguments_valid(env, ctx, kernel, src, start, end)) {
         return HYSON_ERR_BAD_ARGUMENT;
     }
@@ -228,7 +234,7 @@ JNIEXPORT jint JNICALL Java_dev_hyson_internal_scan_NativeScanner_scanWindow0(
     jint max_number_length, jint flags, jlongArray info) {
     (void)cls;
     hyson_context *ctx = (hyson_context *)(intptr_t)handle;
-    const hyson_kernel *kernel = hyson_kernel_at((size_t)kernel_index);
+    const hyson_kernel *kernel = hyson_kernel_ranked((size_t)kernel_index);
     if (!hyson_arguments_valid(env, ctx, kernel, src, start, end) || base < 0) {
         return HYSON_ERR_BAD_ARGUMENT;
     }

@@ -25,6 +25,7 @@ final class Version {
             return lines;
         }
         lines.add("backend: " + b.name() + " (" + b.kernel() + ")");
+        b.kernelChoice().ifPresent(why -> lines.add("kernel: " + why));
         b.fallbackReason().ifPresent(why -> lines.add("native not used: "
                 + (choice == Backend.Choice.JAVA
                         ? "java backend requested (" + ReaderOptions.BACKEND_ENV + "=" + ctx.env.get(ReaderOptions.BACKEND_ENV) + ")"

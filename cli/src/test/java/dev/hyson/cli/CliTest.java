@@ -417,6 +417,7 @@ class CliTest {
         Backend active = Backend.active();
         assertTrue(r.out.contains("\nbackend: " + active.name() + " (" + active.kernel() + ")\n"), r.out);
         assertEquals(active.fallbackReason().isPresent(), r.out.contains("\nnative not used: "), r.out);
+        active.kernelChoice().ifPresent(why -> assertTrue(r.out.contains("\nkernel: " + why + "\n"), r.out));
     }
 
     @Test

@@ -50,6 +50,11 @@ public final class Backends {
             this.auto = "auto".equals(requested) && !kernelForced;
         }
 
+        /** @return whether the kernel was named ({@code -Dhyson.native.kernel}, {@code Backend.nativeKernel}), not ranked */
+        public boolean kernelForced() {
+            return kernelForced;
+        }
+
         /**
          * @return whether this is the {@code auto} choice (which may keep small documents on Java);
          *     false when a kernel is forced, which then scans every document
@@ -161,7 +166,7 @@ public final class Backends {
         String why = NativeLibrary.unavailableReason();
         Scanner s = nativeScanner(kernel);
         if (s != null) {
-            return new Selection("native", s, null, null);
+            return new Selection("native", s, null, null, true);
         }
         String error = why != null ? "native backend unavailable: " + why
                 : "native kernel '" + kernel + "' " + kernelProblem(kernel, NativeLibrary.kernelNames());

@@ -42,6 +42,8 @@ public final class NativeLibrary {
     private static final int ABI_VERSION = NativeAbi.HYSON_ABI_VERSION;
     private static final String REASON;
     private static final List<NativeScanner> KERNELS;
+    /** Why the first kernel is first (the library's calibration), or null when the library did not load. */
+    private static final String CHOICE;
 
     static {
         String reason = load();
@@ -54,6 +56,7 @@ public final class NativeLibrary {
         }
         REASON = reason;
         KERNELS = Collections.unmodifiableList(kernels);
+        CHOICE = reason == null ? NativeScanner.kernelChoice0() : null;
     }
 
     private NativeLibrary() {
@@ -140,7 +143,12 @@ public final class NativeLibrary {
         return REASON;
     }
 
-    /** @return one scanner per kernel this CPU supports, best first; empty when the library did not load */
+    /** @return why the first of {@link #kernels()} is first (what the library measured at load), or null without the library */
+    public static String kernelChoice() {
+        return CHOICE;
+    }
+
+    /** @return one scanner per kernel this CPU supports, fastest first; empty when the library did not load */
     public static List<Scanner> kernels() {
         return Collections.unmodifiableList(new ArrayList<>(KERNELS));
     }

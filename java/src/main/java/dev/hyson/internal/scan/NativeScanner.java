@@ -212,7 +212,11 @@ public final class NativeScanner implements Scanner {
 
     static native int abiVersion0();
 
+    /** @return the kernels this CPU supports, fastest first (the C side's calibration); scan0 counts in this order */
     static native String[] kernels0();
+
+    /** @return what the C side measured when it ranked the kernels, e.g. "avx2: fastest on ..." */
+    static native String kernelChoice0();
 
     static native long open0();
 

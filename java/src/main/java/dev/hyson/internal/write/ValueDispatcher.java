@@ -27,10 +27,10 @@ import java.util.TreeMap;
  * {@code ArrayList}, {@code LinkedHashMap}, ...) are tested by exact class first and cast to their
  * class, never to {@code Map} or {@code List}: on JDK 17 a cast to an interface goes through the
  * secondary-supers cache, which alternating map and list checks thrash (JDK-8180450). Everything
- * else is one {@link TypeInfo} lookup (a {@code ClassValue}). A list or map of another class goes
- * straight to its writer, so a level of nesting costs two frames (this and the container's
- * writer): the default depth limit of 1000 must fit a default 1 MiB thread stack. Depth and cycles
- * follow {@link ValueRules}, in each writer's {@link #enter}.
+ * else is one {@link TypeInfo} lookup (a {@code ClassValue}). A level of nesting costs two frames
+ * for the fast-path containers and three for other lists and maps: the default depth limit of 1000
+ * must fit a default 1 MiB thread stack ({@code DefaultDepthStackTest}). Depth and cycles follow
+ * {@link ValueRules}, in each writer's {@link #enter}.
  *
  * <p>One instance per write call (or per thread, reset between calls); not thread-safe.
  */
@@ -81,16 +81,30 @@ public abstract class ValueDispatcher {
             writeMap((TreeMap<Object, Object>) v, depth);
         } else if (c == Float.class) {
             writeFloat((Float) v);
-        } else if (!customs || !writeCustom(v, c, depth)) {
-            TypeInfo type = TypeInfo.of(c);
-            Kind kind = type.kind();
-            if (kind == Kind.LIST) {
-                writeList((List<Object>) v, depth);
-            } else if (kind == Kind.MAP) {
-                writeMap((Map<Object, Object>) v, depth);
-            } else {
-                writeOther(v, c, type, depth);
-            }
+        } else {
+            writeClass(v, c, depth);
+        }
+    }
+
+    /**
+     * A value of a class with no fast path: the writer's customization, else its {@link TypeInfo}.
+     * Kept out of {@link #writeValue} so that stays small enough for the JIT to inline into the
+     * container loops (a level of nesting of such a list then costs three frames, as it always did
+     * in JSON).
+     */
+    @SuppressWarnings("unchecked")
+    private void writeClass(Object v, Class<?> c, int depth) {
+        if (customs && writeCustom(v, c, depth)) {
+            return;
+        }
+        TypeInfo type = TypeInfo.of(c);
+        Kind kind = type.kind();
+        if (kind == Kind.LIST) {
+            writeList((List<Object>) v, depth);
+        } else if (kind == Kind.MAP) {
+            writeMap((Map<Object, Object>) v, depth);
+        } else {
+            writeOther(v, c, type, depth);
         }
     }
 

@@ -145,4 +145,23 @@ class BackendSelectionTest {
         String out = runChild("-Dhyson.native.kernel=scalar");
         assertEquals("parsed [1, 2] with native (scalar)", out);
     }
+
+    /** The library ranks its kernels by measurement and says so; a named kernel says it was named. */
+    @Test
+    void kernelChoice_saysWhyTheKernelScans() {
+        org.junit.jupiter.api.Assumptions.assumeTrue(NativeLibrary.unavailableReason() == null, "native library not loaded");
+        List<String> ranked = dev.hyson.Backend.nativeKernels();
+        assertEquals(new java.util.HashSet<>(NativeLibrary.KNOWN_KERNELS).containsAll(ranked), true, ranked.toString());
+        String choice = NativeLibrary.kernelChoice();
+        assertTrue(choice.startsWith(ranked.get(0) + ": "), choice);
+        dev.hyson.Backend best = dev.hyson.Backend.of(dev.hyson.Backend.Choice.NATIVE);
+        if (!Backends.select("native").kernelForced()) {
+            assertEquals(ranked.get(0), best.kernel());
+            assertEquals(choice, best.kernelChoice().orElseThrow());
+        }
+        String last = ranked.get(ranked.size() - 1);
+        assertEquals(last + ": named (-Dhyson.native.kernel or Backend.nativeKernel)",
+                dev.hyson.Backend.nativeKernel(last).kernelChoice().orElseThrow());
+        assertTrue(dev.hyson.Backend.of(dev.hyson.Backend.Choice.JAVA).kernelChoice().isEmpty());
+    }
 }
