@@ -110,11 +110,18 @@ abstract class ValueReader extends InputBuffer {
             require(n);
             return readStrValue(n);
         }
-        if (u <= 0x8f) {
-            return readMap(u & 0x0F, depth);
-        }
         if (u <= 0x9f) {
-            return readArray(u & 0x0F, depth);
+            // fixmap, fixarray: checked here and read by the body itself, so a level of nesting costs
+            // two frames (the default maxDepth must fit a 1 MiB stack before the JIT has compiled this)
+            int n = u & 0x0F;
+            long at = offset() - 1;
+            if (depth >= f.maxDepth) {
+                throw tooDeep(at);
+            }
+            if (n > f.maxContainerSize) {
+                throw limit(n + " elements is more than maxContainerSize (" + f.maxContainerSize + ")", at);
+            }
+            return u <= 0x8f ? readMapBody(n, depth, at) : readArrayBody(n, depth, at);
         }
         switch (u) {
             case 0xc0: return null;
@@ -182,16 +189,6 @@ abstract class ValueReader extends InputBuffer {
         return limit("nesting deeper than maxDepth (" + f.maxDepth + "): raise it with MessagePackFactory.Builder.maxDepth", at);
     }
 
-    private Object readArray(int n, int depth) {
-        if (depth >= f.maxDepth) {
-            throw tooDeep(offset() - 1);
-        }
-        if (n > f.maxContainerSize) {
-            throw limit(n + " elements is more than maxContainerSize (" + f.maxContainerSize + ")", offset() - 1);
-        }
-        return readArrayBody(n, depth, offset() - 1);
-    }
-
     /** Fails when {@code values} more cannot fit in the bytes left besides those still owed around them. */
     private void checkOwed(long values, long outer, long at) {
         if (in == null && values > limit - pos - outer) {
@@ -211,16 +208,6 @@ abstract class ValueReader extends InputBuffer {
         }
         owed = outer;
         return list;
-    }
-
-    private Object readMap(int n, int depth) {
-        if (depth >= f.maxDepth) {
-            throw tooDeep(offset() - 1);
-        }
-        if (n > f.maxContainerSize) {
-            throw limit(n + " elements is more than maxContainerSize (" + f.maxContainerSize + ")", offset() - 1);
-        }
-        return readMapBody(n, depth, offset() - 1);
     }
 
     private Object readMapBody(int n, int depth, long at) {

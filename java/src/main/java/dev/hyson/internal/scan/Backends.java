@@ -146,11 +146,23 @@ public final class Backends {
         return new Decision(r, null, null, kernelSource + " " + kernelProblem(k, availableKernels), true);
     }
 
+    /**
+     * @param kernels kernel names
+     * @return them widest first (avx512, avx2, sse2, neon, scalar): messages list a CPU's kernels in an
+     *     order that does not depend on the load-time ranking, which may differ between processes
+     */
+    static List<String> byCapability(List<String> kernels) {
+        List<String> order = List.of("avx512", "avx2", "sse2", "neon", "scalar");
+        List<String> sorted = new java.util.ArrayList<>(kernels);
+        sorted.sort(java.util.Comparator.comparingInt(k -> order.indexOf(k) < 0 ? order.size() : order.indexOf(k)));
+        return sorted;
+    }
+
     /** @return why {@code kernel} (not among {@code available}) cannot run, e.g. "is not supported by this CPU (this CPU has ...)" */
     private static String kernelProblem(String kernel, List<String> available) {
         return (NativeLibrary.KNOWN_KERNELS.contains(kernel) ? "is not supported by this CPU"
                 : "is not a kernel (" + String.join(", ", NativeLibrary.KNOWN_KERNELS) + ")")
-                + " (this CPU has " + String.join(", ", available) + ")";
+                + " (this CPU has " + String.join(", ", byCapability(available)) + ")";
     }
 
     /** @return the process-wide selection made at class initialisation */
