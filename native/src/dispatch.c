@@ -23,6 +23,16 @@ hyson_scan_fn hyson_scan_neon_fn(void);
 hyson_window_fn hyson_scan_neon_window_fn(void);
 #endif
 
+#if defined(__x86_64__) || defined(_M_X64)
+#include <cpuid.h>
+
+/* CPUID leaf 1, ECX bit 1 (__builtin_cpu_supports has no name for it in every compiler). */
+static int hyson_cpu_has_pclmul(void) {
+    unsigned eax, ebx, ecx, edx;
+    return __get_cpuid(1, &eax, &ebx, &ecx, &edx) && (ecx & bit_PCLMUL) != 0;
+}
+#endif
+
 static hyson_kernel hyson_kernels[4];
 static size_t hyson_kernel_total;
 
@@ -40,10 +50,16 @@ __attribute__((constructor)) static void hyson_detect(void) {
     hyson_kernel_total = 0;
 #if defined(__x86_64__) || defined(_M_X64)
     __builtin_cpu_init();
-    if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw")) {
+    /* the AVX2 and AVX-512 kernels also take their stage 1's prefix XOR from PCLMULQDQ, which every
+       CPU with AVX2 has; checked all the same */
+    int pclmul = hyson_cpu_has_pclmul();
+    /* AVX-512 with VBMI2's byte compress (Ice Lake, Zen 4 and later): Skylake-SP's AVX-512 lacks it and
+       lowers the clock for 512-bit work, and gets the AVX2 kernel */
+    if (pclmul && __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
+        __builtin_cpu_supports("avx512vbmi2")) {
         hyson_add("avx512", hyson_scan_avx512_fn(), hyson_scan_avx512_window_fn());
     }
-    if (__builtin_cpu_supports("avx2")) {
+    if (pclmul && __builtin_cpu_supports("avx2")) {
         hyson_add("avx2", hyson_scan_avx2_fn(), hyson_scan_avx2_window_fn());
     }
     hyson_add("sse2", hyson_scan_sse2_fn(), hyson_scan_sse2_window_fn());

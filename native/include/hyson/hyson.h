@@ -166,6 +166,13 @@ typedef struct hyson_tape {
     int32_t phase;  /* HYSON_PHASE_* to resume in */
     size_t depth;   /* open containers when the scan stopped */
     int64_t resume; /* absolute offset of the first byte not consumed (HYSON_MORE_INPUT) */
+    /*
+     * Whole-document scans by a SIMD kernel: the structural index of stage 1 (src/generic/structural_index_impl.h),
+     * the input offset of every structural character, scalar start and string quote in order, a
+     * closing quote's offset carrying HYSON_INDEX_ESCAPED / HYSON_INDEX_NON_ASCII. 64-byte aligned.
+     */
+    uint32_t *index;
+    size_t index_capacity;
 } hyson_tape;
 
 /*

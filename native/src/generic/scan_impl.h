@@ -25,6 +25,11 @@
 
 /* Everything below is static, so each kernel gets its own copy compiled for its instruction set. */
 
+#define HYSON_CAT2(a, b) a##b
+#define HYSON_CAT(a, b) HYSON_CAT2(a, b)
+/* The single pass over a whole document (below): the scalar kernel's scan, and every kernel's for errors. */
+#define HYSON_DIRECT_NAME HYSON_CAT(HYSON_SCAN_NAME, _direct)
+
 /* A stage of the scan (whitespace, strings, numbers, names): inlined, or with HYSON_PROFILE_STAGES
    (cmake -DHYSON_PROFILE_STAGES=ON, for bench_scan under perf) kept out of line so a profile gives
    each stage its own symbol. */
@@ -265,19 +270,23 @@ integer_done:;
         if (i >= end || !hyson_is_digit(src[i])) {
             HYSON_INVALID_NUMBER(s, i);
         }
-        while (i < end && hyson_is_digit(src[i])) {
-            /* eight significant digits per step while they fit the 19 exact ones */
-            if (digits > 0 && digits <= 11 && end - i >= 8 && hyson_is_8_digits(hyson_load8(src + i))) {
-                w = w * 100000000u + hyson_parse_8_digits(hyson_load8(src + i));
-                digits += 8;
-                adjust -= 8;
-                i += 8;
-                continue;
-            }
-            c = src[i];
-            if (digits == 0 && c == '0') {
+        if (digits == 0) {
+            /* leading zeros of a fraction (0.000123) move the exponent, not the significand */
+            while (i < end && src[i] == '0') {
                 adjust--;
-            } else if (digits < 19) {
+                i++;
+            }
+        }
+        /* eight significant digits per step while they fit the 19 exact ones (the first of them is
+           not a leading zero: either digits came before or the zeros were skipped), then one at a time */
+        while (digits <= 11 && end - i >= 8 && hyson_is_8_digits(hyson_load8(src + i))) {
+            w = w * 100000000u + hyson_parse_8_digits(hyson_load8(src + i));
+            digits += 8;
+            adjust -= 8;
+            i += 8;
+        }
+        while (i < end && hyson_is_digit(c = src[i])) {
+            if (digits < 19) {
                 w = w * 10 + (uint64_t)(c - '0');
                 digits++;
                 adjust--;
@@ -410,7 +419,7 @@ HYSON_STAGE size_t hyson_scan_name(hyson_scan_state *st, size_t pos) {
         return (code);                                                                             \
     } while (0)
 
-static int HYSON_SCAN_NAME(const uint8_t *src, size_t start, size_t end, const hyson_config *cfg, hyson_tape *tape) {
+static int HYSON_DIRECT_NAME(const uint8_t *src, size_t start, size_t end, const hyson_config *cfg, hyson_tape *tape) {
     hyson_scan_state state = {src, end, cfg, tape};
     hyson_scan_state *st = &state;
     tape->size = 0;
@@ -536,6 +545,15 @@ static int HYSON_SCAN_NAME(const uint8_t *src, size_t start, size_t end, const h
 /* the windowed scan, over the same helpers */
 #include "scan_window_impl.h"
 
+#ifdef HYSON_K_CLASSIFY64
+/* a SIMD kernel's whole-document scan: a structural index, then a walk over it (the single pass for errors) */
+#include "tape_walk_impl.h"
+#else
+static int HYSON_SCAN_NAME(const uint8_t *src, size_t start, size_t end, const hyson_config *cfg, hyson_tape *tape) {
+    return HYSON_DIRECT_NAME(src, start, end, cfg, tape);
+}
+#endif
+
 #undef HYSON_TRY
 #undef HYSON_ERROR
 #undef HYSON_INVALID_NUMBER
@@ -546,6 +564,7 @@ static int HYSON_SCAN_NAME(const uint8_t *src, size_t start, size_t end, const h
 #undef HYSON_WINDOW_NAME
 #undef HYSON_CAT
 #undef HYSON_CAT2
+#undef HYSON_DIRECT_NAME
 #undef HYSON_FAIL
 #undef HYSON_FAILED
 #undef HYSON_AT

@@ -11,6 +11,45 @@
 
 #include "hyson/hyson.h"
 
+/*
+ * The classes of 64 input bytes that stage 1 of a whole-document scan needs (structural_index_impl.h):
+ * bit i of each mask describes byte i. Each SIMD kernel computes them with its own compares
+ * (hyson_k_classify64).
+ */
+typedef struct hyson_classes64 {
+    uint64_t quote;     /* '"' */
+    uint64_t backslash; /* '\\' */
+    uint64_t op;        /* the structural characters of RFC 8259 section 2: { } [ ] , : */
+    uint64_t space;     /* the whitespace of RFC 8259 section 2: space, tab, line feed, carriage return */
+    uint64_t high;      /* bytes >= 0x80 (UTF-8 lead and continuation bytes) */
+    uint64_t control;   /* bytes < 0x20 */
+} hyson_classes64;
+
+/* Flags of a closing quote's entry in the structural index, and the mask of the offset beside them. */
+#define HYSON_INDEX_ESCAPED (UINT32_C(1) << 31)   /* the string holds a backslash */
+#define HYSON_INDEX_NON_ASCII (UINT32_C(1) << 30) /* the string holds a byte >= 0x80 */
+#define HYSON_INDEX_OFFSET (HYSON_INDEX_NON_ASCII - 1)
+
+/* Bit i set when an odd number of the bits 0..i of x are set (a carry-less multiply by all ones; a kernel
+   with such a multiply defines hyson_k_prefix_xor with it). */
+static inline uint64_t hyson_prefix_xor(uint64_t x) {
+    x ^= x << 1;
+    x ^= x << 2;
+    x ^= x << 4;
+    x ^= x << 8;
+    x ^= x << 16;
+    x ^= x << 32;
+    return x;
+}
+
+/* a + b + *carry (carry 0 or 1), the carry out left in *carry: one limb of a long addition (an add and an
+   add-with-carry on x86-64 and AArch64). */
+static inline uint64_t hyson_add_carry(uint64_t a, uint64_t b, uint64_t *carry) {
+    unsigned __int128 sum = (unsigned __int128)a + b + *carry;
+    *carry = (uint64_t)(sum >> 64);
+    return (uint64_t)sum;
+}
+
 static inline uint64_t hyson_entry(int tag, size_t payload) {
     return ((uint64_t)tag << HYSON_TAG_SHIFT) | (uint64_t)payload;
 }
@@ -176,6 +215,8 @@ int hyson_grow_latin1(hyson_tape *tape, size_t at, size_t more);
 int hyson_grow_utf16(hyson_tape *tape, size_t at, size_t more);
 int hyson_grow_stack(hyson_tape *tape, size_t needed);
 int hyson_grow_spans(hyson_tape *tape, size_t more);
+/* The structural index to at least 'needed' entries, its first 'used' kept. */
+int hyson_grow_index(hyson_tape *tape, size_t used, size_t needed);
 
 static inline int hyson_ensure_entries(hyson_tape *tape, size_t more) {
     return tape->capacity - tape->size >= more || hyson_grow_entries(tape, more);

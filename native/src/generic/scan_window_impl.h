@@ -32,8 +32,6 @@
 
 /* ---- windowed scanning: the same grammar as a resumable state machine (JavaWindowScan) ---- */
 
-#define HYSON_CAT2(a, b) a##b
-#define HYSON_CAT(a, b) HYSON_CAT2(a, b)
 #define HYSON_WINDOW_NAME HYSON_CAT(HYSON_SCAN_NAME, _window)
 
 /* Bytes before a window's end within which an error may come from a token the end cut off. */

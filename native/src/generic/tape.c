@@ -1,4 +1,9 @@
-/* The tape's buffers: grown geometrically with realloc, kept between scans, freed with the context. */
+/*
+ * The tape's buffers: grown geometrically, kept between scans, freed with the context. The tape's entries
+ * and the structural index, the two buffers a scan streams through, start on a 64-byte boundary (a cache
+ * line, and an AVX-512 register), so their alignment is the same in every run and never a source of
+ * spread between runs.
+ */
 #include <stdlib.h>
 
 #include "hyson/hyson.h"
@@ -15,6 +20,7 @@ void hyson_tape_free(hyson_tape *tape) {
     free(tape->stack);
     free(tape->counts);
     free(tape->spans);
+    free(tape->index);
     hyson_tape_init(tape);
 }
 
@@ -29,17 +35,48 @@ static size_t hyson_grown(size_t capacity, size_t needed, size_t minimum) {
     return want;
 }
 
+/* A 64-byte aligned copy of the first 'keep' bytes of old in a block of 'bytes' (old freed), or NULL. */
+static void *hyson_realloc_aligned(void *old, size_t keep, size_t bytes) {
+    size_t rounded = (bytes + 63) & ~(size_t)63;
+    if (rounded < bytes) {
+        return NULL;
+    }
+    void *p = aligned_alloc(64, rounded);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (keep > 0) {
+        memcpy(p, old, keep);
+    }
+    free(old);
+    return p;
+}
+
 int hyson_grow_entries(hyson_tape *tape, size_t more) {
     if (more > SIZE_MAX / sizeof(uint64_t) - tape->size) {
         return 0;
     }
     size_t cap = hyson_grown(tape->capacity, tape->size + more, 1024);
-    uint64_t *p = realloc(tape->entries, cap * sizeof *p);
+    uint64_t *p = hyson_realloc_aligned(tape->entries, tape->size * sizeof *p, cap * sizeof *p);
     if (p == NULL) {
         return 0;
     }
     tape->entries = p;
     tape->capacity = cap;
+    return 1;
+}
+
+int hyson_grow_index(hyson_tape *tape, size_t used, size_t needed) {
+    if (needed > SIZE_MAX / sizeof(uint32_t)) {
+        return 0;
+    }
+    size_t cap = hyson_grown(tape->index_capacity, needed, 4096);
+    uint32_t *p = hyson_realloc_aligned(tape->index, used * sizeof *p, cap * sizeof *p);
+    if (p == NULL) {
+        return 0;
+    }
+    tape->index = p;
+    tape->index_capacity = cap;
     return 1;
 }
 

@@ -7,10 +7,10 @@
 
 /* gcc and clang spell "compile what follows for this instruction set" differently */
 #if defined(__clang__)
-#pragma clang attribute push(__attribute__((target("avx2"))), apply_to = function)
+#pragma clang attribute push(__attribute__((target("avx2,pclmul"))), apply_to = function)
 #else
 #pragma GCC push_options
-#pragma GCC target("avx2")
+#pragma GCC target("avx2,pclmul")
 #endif
 
 #include "block16.h"
@@ -70,6 +70,47 @@ static inline size_t hyson_k_skip_spaces(const uint8_t *src, size_t i, size_t en
 
 static inline size_t hyson_k_utf8_run(const uint8_t *src, size_t i, size_t end, size_t *bad) {
     return hyson_utf8_run_avx2(src, i, end, bad);
+}
+
+/*
+ * The classes of the 32 bytes at p in bits shift..shift+31 of each mask. Whitespace and structural
+ * characters come from two nibble lookups ANDed (HYSON_CLASS_LOW / HYSON_CLASS_HIGH in block16.h):
+ * bit 7 of the result marks tab, line feed and carriage return, bits 0..2 the structural characters;
+ * the space and the rest are compares.
+ */
+static inline void hyson_classify32(const uint8_t *p, unsigned shift, hyson_classes64 *m) {
+    const __m256i low_table = _mm256_setr_epi8(HYSON_CLASS_LOW, HYSON_CLASS_LOW);
+    const __m256i high_table = _mm256_setr_epi8(HYSON_CLASS_HIGH, HYSON_CLASS_HIGH);
+    __m256i v = _mm256_loadu_si256((const __m256i *)p);
+    /* a byte >= 0x80 looks up 0 in the low table (the shuffle zeroes it) */
+    __m256i classes = _mm256_and_si256(_mm256_shuffle_epi8(low_table, v),
+                                       _mm256_shuffle_epi8(high_table, _mm256_and_si256(_mm256_srli_epi16(v, 4), _mm256_set1_epi8(0x0F))));
+    __m256i space = _mm256_or_si256(_mm256_cmpeq_epi8(v, _mm256_set1_epi8(' ')), classes);
+    __m256i op = _mm256_cmpgt_epi8(classes, _mm256_setzero_si256());
+    uint64_t high = (uint32_t)_mm256_movemask_epi8(v);
+    /* signed compare: below 0x20 is both the control bytes and the high ones */
+    uint64_t low = (uint32_t)_mm256_movemask_epi8(_mm256_cmpgt_epi8(_mm256_set1_epi8(0x20), v));
+    m->quote |= (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(v, _mm256_set1_epi8('"'))) << shift;
+    m->backslash |= (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(v, _mm256_set1_epi8('\\'))) << shift;
+    m->op |= (uint64_t)(uint32_t)_mm256_movemask_epi8(op) << shift;
+    m->space |= (uint64_t)(uint32_t)_mm256_movemask_epi8(space) << shift;
+    m->high |= high << shift;
+    m->control |= (low & ~high) << shift;
+}
+
+/* hyson_prefix_xor with one carry-less multiply by all ones (PCLMULQDQ, which dispatch.c requires beside
+   this kernel's instruction set). */
+static inline uint64_t hyson_k_prefix_xor(uint64_t x) {
+    __m128i product = _mm_clmulepi64_si128(_mm_set_epi64x(0, (long long)x), _mm_set1_epi8((char)0xFF), 0);
+    return (uint64_t)_mm_cvtsi128_si64(product);
+}
+
+/* Stage 1 of the whole-document scan: two 32-byte steps. */
+#define HYSON_K_CLASSIFY64 1
+static inline void hyson_k_classify64(const uint8_t *p, hyson_classes64 *m) {
+    *m = (hyson_classes64){0, 0, 0, 0, 0, 0};
+    hyson_classify32(p, 0, m);
+    hyson_classify32(p + 32, 32, m);
 }
 
 #define HYSON_SCAN_NAME hyson_scan_avx2

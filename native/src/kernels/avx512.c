@@ -1,4 +1,4 @@
-/* AVX-512 (F + BW): 64 bytes per step, compares straight into mask registers. */
+/* AVX-512 (F + BW + VBMI2, Ice Lake and Zen 4 on): 64 bytes per step, compares straight into mask registers. */
 #if defined(__x86_64__) || defined(_M_X64)
 #include <immintrin.h>
 #include <stdint.h>
@@ -7,10 +7,10 @@
 
 /* gcc and clang spell "compile what follows for this instruction set" differently */
 #if defined(__clang__)
-#pragma clang attribute push(__attribute__((target("avx512f,avx512bw"))), apply_to = function)
+#pragma clang attribute push(__attribute__((target("avx512f,avx512bw,avx512vbmi2,pclmul"))), apply_to = function)
 #else
 #pragma GCC push_options
-#pragma GCC target("avx512f,avx512bw")
+#pragma GCC target("avx512f,avx512bw,avx512vbmi2,pclmul")
 #endif
 
 #include "block16.h"
@@ -78,6 +78,53 @@ static inline size_t hyson_k_skip_spaces(const uint8_t *src, size_t i, size_t en
 
 static inline size_t hyson_k_utf8_run(const uint8_t *src, size_t i, size_t end, size_t *bad) {
     return hyson_utf8_run_avx2(src, i, end, bad);
+}
+
+/* hyson_prefix_xor with one carry-less multiply by all ones (PCLMULQDQ, which dispatch.c requires beside
+   this kernel's instruction set). */
+static inline uint64_t hyson_k_prefix_xor(uint64_t x) {
+    __m128i product = _mm_clmulepi64_si128(_mm_set_epi64x(0, (long long)x), _mm_set1_epi8((char)0xFF), 0);
+    return (uint64_t)_mm_cvtsi128_si64(product);
+}
+
+/* Stage 1 of the whole-document scan: one 64-byte step, compares straight into the masks, whitespace
+   and structural characters from the nibble lookups of block16.h (as avx2.c's hyson_classify32). */
+#define HYSON_K_CLASSIFY64 1
+static inline void hyson_k_classify64(const uint8_t *p, hyson_classes64 *m) {
+    const __m512i low_table = _mm512_broadcast_i32x4(_mm_setr_epi8(HYSON_CLASS_LOW));
+    const __m512i high_table = _mm512_broadcast_i32x4(_mm_setr_epi8(HYSON_CLASS_HIGH));
+    __m512i v = _mm512_loadu_si512((const void *)p);
+    __m512i classes = _mm512_and_si512(_mm512_shuffle_epi8(low_table, v),
+                                       _mm512_shuffle_epi8(high_table, _mm512_and_si512(_mm512_srli_epi16(v, 4), _mm512_set1_epi8(0x0F))));
+    m->quote = _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8('"'));
+    m->backslash = _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8('\\'));
+    m->op = _mm512_cmpgt_epi8_mask(classes, _mm512_setzero_si512());
+    m->space = _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8(' ')) | _mm512_movepi8_mask(classes);
+    m->high = _mm512_movepi8_mask(v);
+    m->control = _mm512_cmplt_epu8_mask(v, _mm512_set1_epi8(0x20));
+}
+
+/*
+ * The offsets at + i of the set bits i of bits, in order, into o; returns how many: the bit positions
+ * compressed into the low bytes of a register (VBMI2), widened to 32 bits sixteen at a time and offset.
+ * Writes 16 entries, or 64 when more than 16 bits are set.
+ */
+#define HYSON_K_FLATTEN64 1
+static inline size_t hyson_k_flatten64(uint32_t *o, uint32_t at, uint64_t bits) {
+    const __m512i positions = _mm512_set_epi8(63, 62, 61, 60, 59, 58, 57, 56, 55, 54, 53, 52, 51, 50, 49, 48, 47, 46, 45,
+                                              44, 43, 42, 41, 40, 39, 38, 37, 36, 35, 34, 33, 32, 31, 30, 29, 28, 27, 26,
+                                              25, 24, 23, 22, 21, 20, 19, 18, 17, 16, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5,
+                                              4, 3, 2, 1, 0);
+    __m512i packed = _mm512_maskz_compress_epi8(bits, positions);
+    __m512i offset = _mm512_set1_epi32((int)at);
+    size_t count = (size_t)__builtin_popcountll(bits);
+    _mm512_storeu_si512((void *)o, _mm512_add_epi32(_mm512_cvtepu8_epi32(_mm512_castsi512_si128(packed)), offset));
+    if (count > 16) {
+        _mm512_storeu_si512((void *)(o + 16), _mm512_add_epi32(_mm512_cvtepu8_epi32(_mm512_extracti32x4_epi32(packed, 1)), offset));
+        _mm512_storeu_si512((void *)(o + 32), _mm512_add_epi32(_mm512_cvtepu8_epi32(_mm512_extracti32x4_epi32(packed, 2)), offset));
+        _mm512_storeu_si512((void *)(o + 48), _mm512_add_epi32(_mm512_cvtepu8_epi32(_mm512_extracti32x4_epi32(packed, 3)), offset));
+    }
+    return count;
 }
 
 #define HYSON_SCAN_NAME hyson_scan_avx512

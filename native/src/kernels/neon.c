@@ -92,6 +92,82 @@ static inline size_t hyson_k_utf8_run(const uint8_t *src, size_t i, size_t end, 
     return hyson_utf8_resume(src, start, i, end, bad);
 }
 
+/*
+ * 64 bits from four 0x00/0xFF compare results (byte i of vector k in bit 16k + i): each byte keeps
+ * its bit's weight within its half, then three rounds of pairwise adds fold 64 bytes into 8.
+ */
+static inline uint64_t hyson_neon_bits64(uint8x16_t m0, uint8x16_t m1, uint8x16_t m2, uint8x16_t m3) {
+    static const uint8_t weights[16] = {1, 2, 4, 8, 16, 32, 64, 128, 1, 2, 4, 8, 16, 32, 64, 128};
+    const uint8x16_t w = vld1q_u8(weights);
+    uint8x16_t a = vpaddq_u8(vandq_u8(m0, w), vandq_u8(m1, w));
+    uint8x16_t b = vpaddq_u8(vandq_u8(m2, w), vandq_u8(m3, w));
+    uint8x16_t c = vpaddq_u8(a, b);
+    return vgetq_lane_u64(vreinterpretq_u64_u8(vpaddq_u8(c, c)), 0);
+}
+
+static inline uint64_t hyson_k_prefix_xor(uint64_t x) {
+    return hyson_prefix_xor(x); /* the polynomial multiply (PMULL) is an optional extension */
+}
+
+/* Stage 1 of the whole-document scan: four 16-byte steps per class. */
+#define HYSON_K_CLASSIFY64 1
+static inline void hyson_k_classify64(const uint8_t *p, hyson_classes64 *m) {
+    uint8x16_t v[4], quote[4], backslash[4], op[4], space[4], high[4], control[4];
+    for (int k = 0; k < 4; k++) {
+        v[k] = vld1q_u8(p + 16 * k);
+        /* '[' and ']' are '{' and '}' without bit 5 */
+        uint8x16_t folded = vorrq_u8(v[k], vdupq_n_u8(0x20));
+        quote[k] = vceqq_u8(v[k], vdupq_n_u8('"'));
+        backslash[k] = vceqq_u8(v[k], vdupq_n_u8('\\'));
+        op[k] = vorrq_u8(vorrq_u8(vceqq_u8(folded, vdupq_n_u8('{')), vceqq_u8(folded, vdupq_n_u8('}'))),
+                         vorrq_u8(vceqq_u8(v[k], vdupq_n_u8(',')), vceqq_u8(v[k], vdupq_n_u8(':'))));
+        space[k] = vorrq_u8(vorrq_u8(vceqq_u8(v[k], vdupq_n_u8(' ')), vceqq_u8(v[k], vdupq_n_u8('\n'))),
+                            vorrq_u8(vceqq_u8(v[k], vdupq_n_u8('\r')), vceqq_u8(v[k], vdupq_n_u8('\t'))));
+        high[k] = vcgeq_u8(v[k], vdupq_n_u8(0x80));
+        control[k] = vcltq_u8(v[k], vdupq_n_u8(0x20));
+    }
+    m->quote = hyson_neon_bits64(quote[0], quote[1], quote[2], quote[3]);
+    m->backslash = hyson_neon_bits64(backslash[0], backslash[1], backslash[2], backslash[3]);
+    m->op = hyson_neon_bits64(op[0], op[1], op[2], op[3]);
+    m->space = hyson_neon_bits64(space[0], space[1], space[2], space[3]);
+    m->high = hyson_neon_bits64(high[0], high[1], high[2], high[3]);
+    m->control = hyson_neon_bits64(control[0], control[1], control[2], control[3]);
+}
+
+/* Stage 1's validation, as utf8_lookup.h's for AVX2: four 16-byte steps per block of 64. */
+#define HYSON_K_UTF8_BLOCKS 1
+typedef struct hyson_k_utf8 {
+    uint8x16_t prev;   /* the last 16 bytes validated */
+    uint8x16_t errors; /* non-zero once anything was ill-formed */
+} hyson_k_utf8;
+
+static inline void hyson_k_utf8_init(hyson_k_utf8 *u) {
+    u->prev = vdupq_n_u8(0);
+    u->errors = vdupq_n_u8(0);
+}
+
+static inline void hyson_k_utf8_block(hyson_k_utf8 *u, const uint8_t *p) {
+    uint8x16_t a = vld1q_u8(p);
+    uint8x16_t b = vld1q_u8(p + 16);
+    uint8x16_t c = vld1q_u8(p + 32);
+    uint8x16_t d = vld1q_u8(p + 48);
+    uint8x16_t e = vorrq_u8(vorrq_u8(hyson_utf8_errors16(a, u->prev), hyson_utf8_errors16(b, a)),
+                            vorrq_u8(hyson_utf8_errors16(c, b), hyson_utf8_errors16(d, c)));
+    u->errors = vorrq_u8(u->errors, e);
+    u->prev = d;
+}
+
+/* An ASCII block after one that was validated: a sequence the last block left open is an error. */
+static inline void hyson_k_utf8_ascii(hyson_k_utf8 *u) {
+    uint8x16_t zero = vdupq_n_u8(0);
+    u->errors = vorrq_u8(u->errors, hyson_utf8_errors16(zero, u->prev));
+    u->prev = zero;
+}
+
+static inline int hyson_k_utf8_failed(const hyson_k_utf8 *u) {
+    return vmaxvq_u8(u->errors) != 0;
+}
+
 #define HYSON_SCAN_NAME hyson_scan_neon
 #include "../generic/scan_impl.h"
 

@@ -42,6 +42,20 @@ static inline size_t hyson_k_utf8_run(const uint8_t *src, size_t i, size_t end, 
     return hyson_utf8_run_scalar(src, i, end, bad); /* the lookup validator needs SSSE3's byte shuffle */
 }
 
+static inline uint64_t hyson_k_prefix_xor(uint64_t x) {
+    return hyson_prefix_xor(x); /* PCLMULQDQ is not part of x86-64's baseline */
+}
+
+/* Stage 1 of the whole-document scan: four 16-byte steps. */
+#define HYSON_K_CLASSIFY64 1
+static inline void hyson_k_classify64(const uint8_t *p, hyson_classes64 *m) {
+    *m = (hyson_classes64){0, 0, 0, 0, 0, 0};
+    hyson_classify16(p, 0, m);
+    hyson_classify16(p + 16, 16, m);
+    hyson_classify16(p + 32, 32, m);
+    hyson_classify16(p + 48, 48, m);
+}
+
 #define HYSON_SCAN_NAME hyson_scan_sse2
 #include "../generic/scan_impl.h"
 

@@ -60,6 +60,40 @@ static inline size_t hyson_utf8_run_avx2(const uint8_t *src, size_t i, size_t en
     return hyson_utf8_resume(src, start, i, end, bad);
 }
 
+/*
+ * Stage 1's validation (structural_index_impl.h): every block of 64 bytes that holds a byte >= 0x80,
+ * and the block after it, go through the lookup with the block before as context; the errors of the
+ * whole document are ORed together and looked at once at its end.
+ */
+#define HYSON_K_UTF8_BLOCKS 1
+typedef struct hyson_k_utf8 {
+    __m256i prev;   /* the last 32 bytes validated */
+    __m256i errors; /* non-zero once anything was ill-formed */
+} hyson_k_utf8;
+
+static inline void hyson_k_utf8_init(hyson_k_utf8 *u) {
+    u->prev = _mm256_setzero_si256();
+    u->errors = _mm256_setzero_si256();
+}
+
+static inline void hyson_k_utf8_block(hyson_k_utf8 *u, const uint8_t *p) {
+    __m256i a = _mm256_loadu_si256((const __m256i *)p);
+    __m256i b = _mm256_loadu_si256((const __m256i *)(p + 32));
+    u->errors = _mm256_or_si256(u->errors, _mm256_or_si256(hyson_utf8_errors32(a, u->prev), hyson_utf8_errors32(b, a)));
+    u->prev = b;
+}
+
+/* An ASCII block after one that was validated: a sequence the last block left open is an error. */
+static inline void hyson_k_utf8_ascii(hyson_k_utf8 *u) {
+    __m256i zero = _mm256_setzero_si256();
+    u->errors = _mm256_or_si256(u->errors, hyson_utf8_errors32(zero, u->prev));
+    u->prev = zero;
+}
+
+static inline int hyson_k_utf8_failed(const hyson_k_utf8 *u) {
+    return !_mm256_testz_si256(u->errors, u->errors);
+}
+
 #undef HYSON_U8_PREV
 
 #endif
