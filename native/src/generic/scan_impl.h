@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "hyson/hyson.h"
+#include "eisel_lemire.h"
 #include "scan_support.h"
 
 /* Everything below is static, so each kernel gets its own copy compiled for its instruction set. */
@@ -209,10 +210,68 @@ static size_t hyson_non_finite(hyson_scan_state *st, size_t begin, size_t pos, i
         HYSON_FAIL(HYSON_ERR_INVALID_NUMBER, (i));                                                 \
     } while (0)
 
+/*
+ * The common number without a branch per digit: an integer part of 1..7 digits not starting with 0,
+ * optionally a fraction of 1..15 digits, 19 significant digits at most, no exponent, with 32 bytes of
+ * input left. Eight bytes are loaded at a time and their leading digits counted and converted at once
+ * (SWAR); a fraction's two words are combined with selects, not branches. Writes the two entries
+ * hyson_scan_number would at t and returns the index after the number, or HYSON_FAILED when the number
+ * is of another form; nothing is judged, so the general path then reads it from its start.
+ */
+static inline size_t hyson_number_fast(const uint8_t *src, size_t end, size_t s, const hyson_config *cfg,
+                                       int64_t origin, uint64_t *t) {
+    if (end - s < 32 || cfg->max_number_length < 32 || (cfg->flags & HYSON_BIG_DECIMALS)) {
+        return HYSON_FAILED;
+    }
+    size_t i = s;
+    int negative = src[i] == '-';
+    i += (size_t)negative;
+    uint64_t v = hyson_load8(src + i);
+    unsigned k = hyson_leading_digits(v);
+    if (k == 0 || k == 8 || src[i] == '0') {
+        return HYSON_FAILED; /* not a number, a long integer, or 0 and what may follow it */
+    }
+    uint64_t w = hyson_parse_digits(v, k);
+    i += k;
+    if (src[i] == '.') {
+        uint64_t first = hyson_load8(src + i + 1);
+        uint64_t second = hyson_load8(src + i + 9);
+        unsigned k1 = hyson_leading_digits(first);
+        unsigned k2 = hyson_leading_digits(second);
+        unsigned more = k1 == 8 ? k2 : 0; /* digits in the second word */
+        unsigned fraction = k1 + more;
+        if (k1 == 0 || more == 8 || k + fraction > 19) {
+            return HYSON_FAILED; /* '.' without a digit, or too many digits */
+        }
+        uint64_t f = (uint64_t)hyson_parse_digits(first, k1) * hyson_pow10_u64[more] + hyson_parse_digits(second, more);
+        w = w * hyson_pow10_u64[fraction] + f;
+        i += 1 + fraction;
+        if ((src[i] | 0x20) == 'e') {
+            return HYSON_FAILED;
+        }
+        t[0] = hyson_entry(HYSON_TAG_DOUBLE, (size_t)((int64_t)s + origin));
+        t[1] = hyson_double_bits(hyson_decimal_to_double(w, -(int32_t)fraction, negative)); /* finite: below 10^19 */
+        return i;
+    }
+    if ((src[i] | 0x20) == 'e') {
+        return HYSON_FAILED;
+    }
+    t[0] = hyson_entry(HYSON_TAG_INT64, (size_t)((int64_t)s + origin));
+    t[1] = negative ? (uint64_t)0 - w : w; /* w < 10^7 */
+    return i;
+}
+
 /* A number (RFC 8259 section 6): the grammar, limits and conversion of JavaNumbers.scanNumber; the
    integer part differs in its steps only (8 digits at a time from the first digit here, no early INT64
    exit; see HACKING.md, "Where the C and Java scanners differ"). */
 HYSON_STAGE size_t hyson_scan_number(hyson_scan_state *st, size_t s) {
+    if (hyson_ensure_entries(st->tape, 2)) {
+        size_t fast = hyson_number_fast(st->src, st->end, s, st->cfg, st->cfg->origin, st->tape->entries + st->tape->size);
+        if (fast != HYSON_FAILED) {
+            st->tape->size += 2;
+            return fast;
+        }
+    }
     const uint8_t *src = st->src;
     size_t end = st->end;
     const hyson_config *cfg = st->cfg;
@@ -363,7 +422,7 @@ integer_done:;
         } else if (e10 > HYSON_EXPONENT_CLAMP) {
             e10 = HYSON_EXPONENT_CLAMP;
         }
-        d = hyson_to_double(w, (int32_t)e10, negative);
+        d = hyson_decimal_to_double(w, (int32_t)e10, negative);
     }
     if (isinf(d) && !(cfg->flags & HYSON_ALLOW_INFINITY_FOR_OVERFLOW)) {
         HYSON_FAIL(HYSON_ERR_NUMBER_OUT_OF_RANGE, s);

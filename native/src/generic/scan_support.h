@@ -92,6 +92,28 @@ static inline uint32_t hyson_parse_8_digits(uint64_t v) {
     return (uint32_t)v;
 }
 
+/* How many of the 8 bytes of v (first byte lowest) are ASCII digits before the first that is not: 0..8. */
+static inline unsigned hyson_leading_digits(uint64_t v) {
+    uint64_t low7 = v & UINT64_C(0x7F7F7F7F7F7F7F7F); /* no carry crosses a byte in the sums below */
+    uint64_t above = low7 + UINT64_C(0x4646464646464646);  /* bit 7 where the byte is above '9' */
+    uint64_t below = ~(low7 + UINT64_C(0x5050505050505050)); /* bit 7 where it is below '0' */
+    uint64_t other = (v | above | below) & UINT64_C(0x8080808080808080);
+    return other == 0 ? 8 : (unsigned)__builtin_ctzll(other) >> 3;
+}
+
+/* The value of the first k (0..8) bytes of v, all digits: shifted to the top, the rest filled with '0'
+   (each shift in two halves, so that k = 0 and k = 8 shift by 32 twice rather than by 64). */
+static inline uint32_t hyson_parse_digits(uint64_t v, unsigned k) {
+    unsigned half = 4 * (8 - k);
+    uint64_t zeros = (UINT64_C(0x3030303030303030) >> (4 * k)) >> (4 * k);
+    return hyson_parse_8_digits(((v << half) << half) | zeros);
+}
+
+static const uint64_t hyson_pow10_u64[17] = {1, 10, 100, 1000, 10000, 100000, 1000000, 10000000, 100000000,
+                                             1000000000, 10000000000, 100000000000, 1000000000000,
+                                             10000000000000, 100000000000000, 1000000000000000,
+                                             10000000000000000};
+
 /* Whether src[pos, pos + len) equals word; never reads at or past end. */
 static inline int hyson_matches(const uint8_t *src, size_t pos, size_t end, const char *word, size_t len) {
     return pos <= end && end - pos >= len && memcmp(src + pos, word, len) == 0;

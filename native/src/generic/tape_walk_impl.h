@@ -42,12 +42,17 @@ HYSON_STAGE int HYSON_WALK_NAME(const uint8_t *src, size_t end, const hyson_conf
     uint64_t *e = tape->entries; /* stays: every entry fits the capacity ensured above */
     uint64_t *stack = tape->stack;
     uint32_t *counts = tape->counts;
+    stack[0] = 0; /* read back (and not used) when the top-level container closes */
     const int64_t origin = cfg->origin;
     const int64_t max_string = cfg->max_string_length;
     const uint32_t flags = cfg->flags;
     size_t size = 0;
     size_t k = 0;
+    /* the open container: its depth, kind and member count stay in registers; the stack keeps each
+       open container's tape index and kind, counts the member count of the one it is inside */
     size_t depth = 0;
+    int in_object = 0;
+    uint32_t members = 0;
     size_t pos;
     uint8_t c;
 
@@ -81,14 +86,19 @@ HYSON_STAGE int HYSON_WALK_NAME(const uint8_t *src, size_t end, const hyson_conf
         }                                                                                          \
         e[size++] = HYSON_W_AT((tag), pos);                                                        \
     } while (0)
+/* The next index entry into pos, and its byte into c (0 at the end's sentinel). */
+#define HYSON_W_NEXT()                                                                              \
+    do {                                                                                           \
+        pos = ix[k++];                                                                             \
+        if (pos >= end) {                                                                          \
+            goto fail;                                                                             \
+        }                                                                                          \
+        c = src[pos];                                                                              \
+    } while (0)
 
-    pos = ix[k++];
+    HYSON_W_NEXT();
 value:
-    /* a value at pos */
-    if (pos >= end) {
-        goto fail;
-    }
-    c = src[pos];
+    /* a value at pos, its first byte in c */
     switch (c) {
         case '"':
             HYSON_W_STRING();
@@ -100,18 +110,15 @@ value:
             }
             int object = c == '{';
             e[size] = HYSON_W_AT(object ? HYSON_TAG_OBJECT : HYSON_TAG_ARRAY, pos);
+            counts[depth] = members;
             depth++;
             stack[depth] = ((uint64_t)size << 1) | (uint64_t)object;
-            counts[depth] = 0;
             size += 2;
-            pos = ix[k++];
-            if (pos >= end) {
-                goto fail;
-            }
-            if (src[pos] == (object ? '}' : ']')) {
-                e[(stack[depth] >> 1) + 1] = 0;
-                depth--;
-                break;
+            in_object = object;
+            members = 0;
+            HYSON_W_NEXT();
+            if (c == (object ? '}' : ']')) {
+                goto close;
             }
             if (object) {
                 goto name;
@@ -144,12 +151,20 @@ value:
             if (!hyson_is_digit(c) && c != '-') {
                 goto fail;
             }
-            tape->size = size;
-            size_t after = hyson_scan_number(st, pos);
-            if (after == HYSON_FAILED || !hyson_scalar_ended(src, after, end)) {
+            size_t after = hyson_number_fast(src, end, pos, cfg, origin, e + size);
+            if (after != HYSON_FAILED) {
+                size += 2;
+            } else {
+                tape->size = size;
+                after = hyson_scan_number(st, pos);
+                if (after == HYSON_FAILED) {
+                    goto fail;
+                }
+                size = tape->size;
+            }
+            if (!hyson_scalar_ended(src, after, end)) {
                 goto fail;
             }
-            size = tape->size;
             break;
         }
     }
@@ -163,46 +178,52 @@ after_value:
         tape->size = size;
         return HYSON_OK;
     }
-    counts[depth]++;
-    pos = ix[k++];
-    if (pos >= end) {
+    members++;
+    HYSON_W_NEXT();
+    if (in_object) {
+        if (c == ',') {
+            HYSON_W_NEXT();
+            if (c == '}' && (flags & HYSON_ALLOW_TRAILING_COMMAS)) {
+                goto close;
+            }
+            goto name;
+        }
+        if (c == '}') {
+            goto close;
+        }
         goto fail;
     }
-    c = src[pos];
-    {
-        int object = (int)(stack[depth] & 1u);
-        uint8_t closer = object ? '}' : ']';
-        if (c == ',') {
-            pos = ix[k++];
-            if ((flags & HYSON_ALLOW_TRAILING_COMMAS) && pos < end && src[pos] == closer) {
-                e[(stack[depth] >> 1) + 1] = counts[depth];
-                depth--;
-                goto after_value;
-            }
-            if (object) {
-                goto name;
-            }
-            goto value;
+    if (c == ',') {
+        HYSON_W_NEXT();
+        if (c == ']' && (flags & HYSON_ALLOW_TRAILING_COMMAS)) {
+            goto close;
         }
-        if (c != closer) {
-            goto fail;
-        }
-        e[(stack[depth] >> 1) + 1] = counts[depth];
-        depth--;
-        goto after_value;
+        goto value;
     }
+    if (c == ']') {
+        goto close;
+    }
+    goto fail;
+
+close:
+    /* the open container ends here: its count into its entry, and back to the one it is in */
+    e[(stack[depth] >> 1) + 1] = members;
+    depth--;
+    members = counts[depth];
+    in_object = (int)(stack[depth] & 1u); /* stack[0] is never read as a container: depth 0 ends above */
+    goto after_value;
 
 name:
     /* a member name at pos, then ':' and the value */
-    if (pos >= end || src[pos] != '"') {
+    if (c != '"') {
         goto fail;
     }
     HYSON_W_STRING();
-    pos = ix[k++];
-    if (pos >= end || src[pos] != ':') {
+    HYSON_W_NEXT();
+    if (c != ':') {
         goto fail;
     }
-    pos = ix[k++];
+    HYSON_W_NEXT();
     goto value;
 
 fail:
@@ -211,6 +232,7 @@ fail:
 #undef HYSON_W_AT
 #undef HYSON_W_STRING
 #undef HYSON_W_LITERAL
+#undef HYSON_W_NEXT
 }
 
 /* The whole-document scan of a SIMD kernel: stages 1 and 2, or the single pass for errors and options
@@ -233,7 +255,11 @@ static int HYSON_SCAN_NAME(const uint8_t *src, size_t start, size_t end, const h
     tape->error_code = 0;
     tape->error_offset = 0;
     size_t count = HYSON_INDEX_NAME(src, begin, end, tape);
-    if (getenv("STAGE1")) { tape->size = count; return 0; }
+#ifdef HYSON_BENCH_STAGE1_ONLY
+    /* bench_scan built with -DHYSON_BENCH_STAGE1_ONLY times stage 1 alone: the "tape" is the index count */
+    tape->size = count;
+    return count == HYSON_FAILED ? HYSON_DIRECT_NAME(src, start, end, cfg, tape) : HYSON_OK;
+#endif
     if (count != HYSON_FAILED && HYSON_WALK_NAME(src, end, cfg, tape, count) == HYSON_OK) {
         return HYSON_OK;
     }
