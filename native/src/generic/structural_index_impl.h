@@ -22,6 +22,8 @@
 #define HYSON_EVEN_BITS UINT64_C(0x5555555555555555)
 /* Entries of room the index keeps past its last for one block's offsets (64, and 8 written unconditionally). */
 #define HYSON_INDEX_ROOM 72
+/* Input bytes indexed between two checks of the index's capacity. */
+#define HYSON_INDEX_SEGMENT 16384
 
 /* Bits from 'from' up, where from is an offset into the 64 bits (0 or more). */
 static inline uint64_t hyson_bits_from(size_t from) {
@@ -139,43 +141,54 @@ HYSON_STAGE size_t HYSON_INDEX_NAME(const uint8_t *src, size_t begin, size_t end
 #else
     size_t utf8_done = begin; /* the bytes before it are validated UTF-8 */
 #endif
+    /*
+     * Full blocks a segment at a time: the index grows once per segment (a block writes at most
+     * HYSON_INDEX_ROOM entries), so the loop over its blocks calls nothing and keeps its constants
+     * in registers. Then the last, partial block, padded with spaces: they end a scalar, and leave a
+     * string unterminated.
+     */
+    size_t base = begin;
+    size_t full = begin + ((end - begin) & ~(size_t)63);
     uint8_t last[64];
-    for (size_t base = begin; base < end; base += 64) {
+    while (base < end) {
+        size_t stop = full - base > HYSON_INDEX_SEGMENT ? base + HYSON_INDEX_SEGMENT : full;
         const uint8_t *block = src + base;
-        if (end - base < 64) {
-            /* the last block, padded with spaces: they end a scalar, and leave a string unterminated */
+        if (base == full) {
             memset(last, ' ', sizeof last);
             memcpy(last, src + base, end - base);
             block = last;
+            stop = base + 64;
         }
-        /* Writes past the last entry are overwritten by the next block's: the index keeps
-           HYSON_INDEX_ROOM entries of room. */
-        if (tape->index_capacity - s1.n < HYSON_INDEX_ROOM && !hyson_grow_index(tape, s1.n, s1.n + HYSON_INDEX_ROOM)) {
+        if (tape->index_capacity - s1.n < (stop - base) + HYSON_INDEX_ROOM &&
+            !hyson_grow_index(tape, s1.n, s1.n + (stop - base) + HYSON_INDEX_ROOM)) {
             return HYSON_FAILED;
         }
-        uint64_t high = hyson_stage1_block(&s1, block, base, tape->index + s1.n);
+        uint32_t *index = tape->index;
+        for (; base < stop; base += 64, block += 64) {
+            uint64_t high = hyson_stage1_block(&s1, block, base, index + s1.n);
 #ifdef HYSON_K_UTF8_BLOCKS
-        /* UTF-8: blocks with a byte >= 0x80 and the block after each go through the kernel's lookup */
-        if (high != 0) {
-            hyson_k_utf8_block(&utf8, block);
-            utf8_open = 1;
-        } else if (utf8_open) {
-            hyson_k_utf8_ascii(&utf8);
-            utf8_open = 0;
-        }
-#else
-        /* UTF-8: each run of bytes >= 0x80 is validated once, up to the ASCII byte after it. */
-        high &= hyson_bits_from(utf8_done > base ? utf8_done - base : 0);
-        while (high != 0) {
-            size_t bad = 0;
-            size_t next = hyson_k_utf8_run(src, base + (size_t)__builtin_ctzll(high), end, &bad);
-            if (next == HYSON_FAILED) {
-                return HYSON_FAILED;
+            /* UTF-8: blocks with a byte >= 0x80 and the block after each go through the kernel's lookup */
+            if (high != 0) {
+                hyson_k_utf8_block(&utf8, block);
+                utf8_open = 1;
+            } else if (utf8_open) {
+                hyson_k_utf8_ascii(&utf8);
+                utf8_open = 0;
             }
-            utf8_done = next;
-            high &= hyson_bits_from(next - base);
-        }
+#else
+            /* UTF-8: each run of bytes >= 0x80 is validated once, up to the ASCII byte after it. */
+            high &= hyson_bits_from(utf8_done > base ? utf8_done - base : 0);
+            while (high != 0) {
+                size_t bad = 0;
+                size_t next = hyson_k_utf8_run(src, base + (size_t)__builtin_ctzll(high), end, &bad);
+                if (next == HYSON_FAILED) {
+                    return HYSON_FAILED;
+                }
+                utf8_done = next;
+                high &= hyson_bits_from(next - base);
+            }
 #endif
+        }
     }
 #ifdef HYSON_K_UTF8_BLOCKS
     if (utf8_open) {
@@ -197,3 +210,4 @@ HYSON_STAGE size_t HYSON_INDEX_NAME(const uint8_t *src, size_t begin, size_t end
 
 #undef HYSON_EVEN_BITS
 #undef HYSON_INDEX_ROOM
+#undef HYSON_INDEX_SEGMENT
