@@ -173,3 +173,161 @@ static size_t hyson_scan_escaped_string(hyson_scan_state *st, size_t q) {
     tape->size += 2;
     return i + 1;
 }
+
+#ifdef HYSON_K_CLASSIFY64
+/* One escape at src[i] ('\\') of a string ending at close: its UTF-16 code unit(s) into *unit (and
+   *low for a surrogate pair escaped as two, else 0), the index after it; HYSON_FAILED if invalid. */
+static inline size_t hyson_unescape(const uint8_t *src, size_t i, size_t close, unsigned policy, uint32_t *unit,
+                                    uint32_t *low) {
+    *low = 0;
+    if (i + 1 >= close) {
+        return HYSON_FAILED;
+    }
+    switch (src[i + 1]) {
+        case '"': *unit = '"'; return i + 2;
+        case '\\': *unit = '\\'; return i + 2;
+        case '/': *unit = '/'; return i + 2;
+        case 'b': *unit = '\b'; return i + 2;
+        case 'f': *unit = '\f'; return i + 2;
+        case 'n': *unit = '\n'; return i + 2;
+        case 'r': *unit = '\r'; return i + 2;
+        case 't': *unit = '\t'; return i + 2;
+        case 'u': {
+            int32_t u = hyson_hex4(src, i + 2, close);
+            if (u < 0) {
+                return HYSON_FAILED;
+            }
+            if (u >= 0xD800 && u <= 0xDFFF) {
+                int32_t second = -1;
+                if (u <= 0xDBFF && i + 8 <= close && src[i + 6] == '\\' && src[i + 7] == 'u') {
+                    second = hyson_hex4(src, i + 8, close);
+                }
+                if (second >= 0xDC00 && second <= 0xDFFF) {
+                    *unit = (uint32_t)u;
+                    *low = (uint32_t)second;
+                    return i + 12;
+                }
+                if (policy == HYSON_SURROGATES_ERROR) {
+                    return HYSON_FAILED;
+                }
+                *unit = policy == HYSON_SURROGATES_REPLACE ? 0xFFFDu : (uint32_t)u;
+                return i + 6;
+            }
+            *unit = (uint32_t)u;
+            return i + 6;
+        }
+        default:
+            return HYSON_FAILED;
+    }
+}
+
+/*
+ * The tape walk's decoder of a string with escapes (structural_index_impl.h flagged it), whose closing
+ * quote is at close: stage 1 has validated its UTF-8 and found no control byte in it, so only the escapes
+ * are judged here. Writes what hyson_scan_escaped_string writes for the same valid string (Latin-1 while
+ * every char is below U+0100, then UTF-16), with the buffers grown once for the worst case (a byte of input
+ * gives at most one UTF-16 unit). Returns close + 1, or HYSON_FAILED (an invalid escape, a lone surrogate
+ * under the error policy, or no memory: the single pass then says which).
+ */
+static size_t hyson_decode_escaped(hyson_scan_state *st, size_t q, size_t close) {
+    const uint8_t *src = st->src;
+    hyson_tape *tape = st->tape;
+    unsigned policy = (st->cfg->flags >> HYSON_SURROGATES_SHIFT) & 3u;
+    size_t start_latin1 = tape->latin1_size;
+    if (!hyson_ensure_latin1(tape, start_latin1, close - q)) {
+        return HYSON_FAILED;
+    }
+    uint8_t *latin1 = tape->latin1;
+    size_t n = start_latin1;
+    size_t i = q + 1;
+    uint32_t unit = 0;
+    uint32_t low = 0;
+    while (i < close) {
+        uint8_t b = src[i];
+        if (b == '\\') {
+            size_t next = hyson_unescape(src, i, close, policy, &unit, &low);
+            if (next == HYSON_FAILED) {
+                return HYSON_FAILED;
+            }
+            if (unit >= 0x100) {
+                goto wide; /* unit (and low) still to be written */
+            }
+            latin1[n++] = (uint8_t)unit;
+            i = next;
+        } else if (b < 0x80) {
+            latin1[n++] = b;
+            i++;
+        } else if (b < 0xC4) {
+            latin1[n++] = (uint8_t)(((b & 0x1Fu) << 6) | (src[i + 1] & 0x3Fu)); /* U+0080..U+00FF */
+            i += 2;
+        } else {
+            unit = 0;
+            goto wide;
+        }
+    }
+    {
+        uint64_t *t = tape->entries + tape->size;
+        t[0] = HYSON_AT(HYSON_TAG_STR_LATIN1, q);
+        t[1] = ((uint64_t)start_latin1 << 32) | (uint64_t)(n - start_latin1);
+        tape->latin1_size = n;
+        tape->size += 2;
+        return close + 1;
+    }
+
+wide:;
+    /* the chars so far, widened, then the rest; at src[i] is an escape already decoded into unit/low
+       (unit != 0), or the lead byte of a sequence above U+00FF (unit == 0) */
+    size_t start_wide = tape->utf16_size;
+    if (!hyson_ensure_utf16(tape, start_wide, (n - start_latin1) + (close - i))) {
+        return HYSON_FAILED;
+    }
+    size_t w = hyson_widen(tape, start_latin1, n, start_wide);
+    uint16_t *utf16 = tape->utf16;
+    if (unit != 0) {
+        utf16[w++] = (uint16_t)unit;
+        if (low != 0) {
+            utf16[w++] = (uint16_t)low;
+            i += 12;
+        } else {
+            i += src[i + 1] == 'u' ? 6 : 2;
+        }
+    }
+    while (i < close) {
+        uint8_t b = src[i];
+        if (b < 0x80) {
+            if (b != '\\') {
+                utf16[w++] = b;
+                i++;
+                continue;
+            }
+            i = hyson_unescape(src, i, close, policy, &unit, &low);
+            if (i == HYSON_FAILED) {
+                return HYSON_FAILED;
+            }
+            utf16[w++] = (uint16_t)unit;
+            if (low != 0) {
+                utf16[w++] = (uint16_t)low;
+            }
+        } else if (b < 0xE0) {
+            utf16[w++] = (uint16_t)(((b & 0x1Fu) << 6) | (src[i + 1] & 0x3Fu));
+            i += 2;
+        } else if (b < 0xF0) {
+            utf16[w++] = (uint16_t)(((b & 0x0Fu) << 12) | ((src[i + 1] & 0x3Fu) << 6) | (src[i + 2] & 0x3Fu));
+            i += 3;
+        } else {
+            uint32_t cp = ((b & 0x07u) << 18) | ((src[i + 1] & 0x3Fu) << 12) | ((src[i + 2] & 0x3Fu) << 6) |
+                          (src[i + 3] & 0x3Fu);
+            cp -= 0x10000;
+            utf16[w++] = (uint16_t)(0xD800 + (cp >> 10));
+            utf16[w++] = (uint16_t)(0xDC00 + (cp & 0x3FF));
+            i += 4;
+        }
+    }
+    uint64_t *t = tape->entries + tape->size;
+    t[0] = HYSON_AT(HYSON_TAG_STR_UTF16, q);
+    t[1] = ((uint64_t)start_wide << 32) | (uint64_t)(w - start_wide);
+    tape->utf16_size = w;
+    tape->size += 2;
+    return close + 1;
+}
+#endif

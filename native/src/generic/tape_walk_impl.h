@@ -67,7 +67,7 @@ HYSON_STAGE int HYSON_WALK_NAME(const uint8_t *src, size_t end, const hyson_conf
         }                                                                                          \
         if (closing & HYSON_INDEX_ESCAPED) {                                                       \
             tape->size = size;                                                                     \
-            if (hyson_scan_escaped_string(st, pos) != (size_t)(closing & HYSON_INDEX_OFFSET) + 1) { \
+            if (hyson_decode_escaped(st, pos, (size_t)(closing & HYSON_INDEX_OFFSET)) == HYSON_FAILED) {      \
                 goto fail;                                                                         \
             }                                                                                      \
             size = tape->size;                                                                     \
