@@ -164,6 +164,114 @@ static void utf8_cases(void) {
     }
 }
 
+/*
+ * The two stages of the SIMD kernels' whole-document scan against the scalar kernel's single pass
+ * (hyson_check_all_kernels): fragments that stage 1 must index right wherever a 64-byte block edge
+ * falls (escapes and backslash runs, strings with flags, numbers, literals, grammar errors), each at
+ * every offset 0..130, alone and inside an array, under three option sets.
+ */
+static void stage_cases(void) {
+    static const char *const fragments[] = {
+        "\"a\\\\\"", "\"\\\\\\\"\"", "\"x\\\"y\"", "\"\\u00e9\\u4e2d\\ud83d\\ude00\"", "\"caf\xc3\xa9\"",
+        "\"\xe4\xb8\xad\xe6\x96\x87 \\n\"", "\"\xf0\x9f\x98\x80\\/\"", "\"\\ud800\"", "\"\\udc00x\\ud83d\"",
+        "\"\\u00ff\\u0100\"", "\"\\u0000\"", "\"\\x\"", "\"\\u12\"", "\"a\x01b\"", "\"\xc3\x28\"", "\xc3\xa9", "\"abc",
+        "-0.0", "0", "-0", "123456789012345678", "1234567890123456", "1.5e10", "-65.613616999999977", "1234567.1234567",
+        "0.000001", "12345678901234567890", "1E400", "-", "01", "1.", ".5", "1.2.3", "12x", "1e", "-1.25E-3",
+        "true", "false", "null", "tru", "nulll", "truex", "NaN", "-Infinity", "Infinity",
+        "{\"a\":[1,{\"b\":null}],\"c\":\"d\"}", "[1,]", "{\"a\":1,}", "[1 2]", "{\"a\" 1}", "{\"a\":1 \"b\":2}",
+        "{,}", "[", "]", "{\"a\":}", "[[[[]]]]", "{\"\\u0041\":\"\\u00e9\"}", "\"a\"\"b\"", "1 \"a\"", "[1\"a\"]",
+    };
+    hyson_config configs[3];
+    configs[0] = hyson_default_config();
+    configs[1] = hyson_default_config();
+    configs[1].flags |= HYSON_ALLOW_TRAILING_COMMAS | HYSON_ALLOW_NON_FINITE_LITERALS | HYSON_ALLOW_INFINITY_FOR_OVERFLOW |
+                        HYSON_BIG_DECIMALS | (HYSON_SURROGATES_REPLACE << HYSON_SURROGATES_SHIFT);
+    configs[2] = hyson_default_config();
+    configs[2].flags = HYSON_SURROGATES_ERROR << HYSON_SURROGATES_SHIFT;
+    configs[2].max_depth = 3;
+    uint8_t doc[512];
+    for (size_t f = 0; f < sizeof fragments / sizeof fragments[0]; f++) {
+        size_t len = strlen(fragments[f]);
+        for (size_t pad = 0; pad <= 130; pad++) {
+            for (int wrap = 0; wrap < 2; wrap++) {
+                memset(doc, ' ', pad);
+                size_t n = pad;
+                if (wrap) {
+                    doc[n++] = '[';
+                }
+                memcpy(doc + n, fragments[f], len);
+                n += len;
+                if (wrap) {
+                    doc[n++] = ']';
+                }
+                for (int c = 0; c < 3; c++) {
+                    hyson_check_all_kernels(doc, n, &configs[c]); /* aborts on any disagreement */
+                }
+            }
+        }
+    }
+    /* every backslash run length before a quote, the run crossing a block edge at each offset */
+    for (size_t run = 1; run <= 9; run++) {
+        for (size_t pad = 40; pad <= 70; pad++) {
+            size_t n = 0;
+            doc[n++] = '[';
+            doc[n++] = '"';
+            memset(doc + n, 'a', pad);
+            n += pad;
+            memset(doc + n, '\\', run);
+            n += run;
+            memcpy(doc + n, "\",\"z\"]", 6); /* closes the string after an even run, not after an odd one */
+            n += 6;
+            int rc = hyson_check_all_kernels(doc, n, &configs[0]);
+            check(run % 2 == 0 ? rc == HYSON_OK : rc != HYSON_OK, "backslash run before a quote");
+        }
+    }
+    check(1, "stage fragments at every block offset");
+}
+
+/*
+ * Numbers against strtod / strtoll (glibc's are correctly rounded), with and without room after them
+ * (the fast path needs 48 bytes of input left, so both paths are taken), on every kernel.
+ */
+static void number_cases(void) {
+    static const char *const numbers[] = {
+        "0", "-0", "7", "-12", "1234567", "12345678", "123456789", "1234567812345678", "-9007199254740993",
+        "0.5", "-0.0", "0.000001", "1.5", "-65.613616999999977", "43.420273000000009", "1.12345678901234567",
+        "12.1234567812345678", "1.1234567812345678", "123.1234567812345678", "1234567.1234567", "12345678.12345678901",
+        "1.7976931348623157", "9007199254740993.5", "0.1234567890123456789", "3.14159265358979323846",
+    };
+    for (size_t i = 0; i < sizeof numbers / sizeof numbers[0]; i++) {
+        for (int room = 0; room < 2; room++) {
+            char doc[160];
+            int n = snprintf(doc, sizeof doc, "[%s]%s", numbers[i], room ? "                                                            " : "");
+            for (size_t k = 0; k < hyson_kernel_count(); k++) {
+                hyson_config cfg = hyson_default_config();
+                hyson_tape t;
+                hyson_tape_init(&t);
+                int rc = hyson_scan((const uint8_t *)doc, 0, (size_t)n, &cfg, hyson_kernel_at(k), &t);
+                int ok = rc == HYSON_OK && t.size == 4;
+                if (ok) {
+                    int tag = (int)(t.entries[2] >> HYSON_TAG_SHIFT);
+                    if (strchr(numbers[i], '.') == NULL) {
+                        ok = tag == HYSON_TAG_INT64 ? (int64_t)t.entries[3] == strtoll(numbers[i], NULL, 10)
+                                                     : tag == HYSON_TAG_BIG_INTEGER;
+                    } else {
+                        double d = strtod(numbers[i], NULL);
+                        uint64_t bits;
+                        memcpy(&bits, &d, sizeof bits);
+                        ok = tag == HYSON_TAG_DOUBLE && t.entries[3] == bits;
+                    }
+                }
+                if (!ok) {
+                    fprintf(stderr, "number %s (room %d) on %s: rc %d\n", numbers[i], room, hyson_kernel_at(k)->name, rc);
+                }
+                check(ok, "number against strtod/strtoll");
+                hyson_tape_free(&t);
+            }
+        }
+    }
+}
+
 int main(int argc, char **argv) {
     printf("kernels:");
     for (size_t i = 0; i < hyson_kernel_count(); i++) {
@@ -184,6 +292,8 @@ int main(int argc, char **argv) {
           "the choice names the best kernel");
     hand_cases();
     utf8_cases();
+    stage_cases();
+    number_cases();
     if (argc < 2) {
         printf("SKIP: shared folder not given\n");
         return 77;

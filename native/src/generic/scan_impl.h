@@ -214,7 +214,7 @@ static size_t hyson_non_finite(hyson_scan_state *st, size_t begin, size_t pos, i
  * The common number without a branch per digit: an integer part of 1..16 digits (0, or not starting
  * with 0), optionally a fraction of 1..15 digits, 19 digits at most in all, no exponent, with 48 bytes
  * of input left. Eight bytes are loaded at a time and their leading digits counted and converted at once
- * (SWAR); a fraction's two words are combined with selects, not branches. Writes the two entries
+ * (SWAR). Writes the two entries
  * hyson_scan_number would at t and returns the index after the number, or HYSON_FAILED when the number
  * is of another form; nothing is judged, so the general path then reads it from its start.
  */
@@ -226,27 +226,43 @@ static inline size_t hyson_number_fast(const uint8_t *src, size_t end, size_t s,
     size_t i = s;
     int negative = src[i] == '-';
     i += (size_t)negative;
-    /* the integer part: 1..16 digits in two words, the second's counted only when the first is full */
-    uint64_t high = hyson_load8(src + i);
-    uint64_t low = hyson_load8(src + i + 8);
-    unsigned k1 = hyson_leading_digits(high);
-    unsigned more = k1 == 8 ? hyson_leading_digits(low) : 0;
-    unsigned k = k1 + more;
-    if (k1 == 0 || more == 8 || (src[i] == '0' && k > 1)) {
-        return HYSON_FAILED; /* not a number, a long integer, or a leading zero */
+    /* the integer part: 1..16 digits in one or two words */
+    uint64_t word = hyson_load8(src + i);
+    unsigned k = hyson_leading_digits(word);
+    if (k == 0 || (src[i] == '0' && k > 1)) {
+        return HYSON_FAILED; /* not a number, or a leading zero */
     }
-    uint64_t w = (uint64_t)hyson_parse_digits(high, k1) * hyson_pow10_u64[more] + hyson_parse_digits(low, more);
+    uint64_t w = hyson_parse_digits(word, k);
+    if (k == 8) {
+        word = hyson_load8(src + i + 8);
+        unsigned more = hyson_leading_digits(word);
+        if (more == 8) {
+            return HYSON_FAILED; /* a long integer */
+        }
+        w = w * hyson_pow10_u64[more] + hyson_parse_digits(word, more);
+        k += more;
+    }
     i += k;
     if (src[i] == '.') {
-        uint64_t first = hyson_load8(src + i + 1);
-        uint64_t second = hyson_load8(src + i + 9);
-        unsigned f1 = hyson_leading_digits(first);
-        unsigned f2 = f1 == 8 ? hyson_leading_digits(second) : 0; /* digits in the second word */
-        unsigned fraction = f1 + f2;
-        if (f1 == 0 || f2 == 8 || k + fraction > 19) {
-            return HYSON_FAILED; /* '.' without a digit, or too many digits */
+        /* the fraction: 1..15 digits in one or two words */
+        word = hyson_load8(src + i + 1);
+        unsigned fraction = hyson_leading_digits(word);
+        if (fraction == 0) {
+            return HYSON_FAILED; /* '.' without a digit */
         }
-        uint64_t f = (uint64_t)hyson_parse_digits(first, f1) * hyson_pow10_u64[f2] + hyson_parse_digits(second, f2);
+        uint64_t f = hyson_parse_digits(word, fraction);
+        if (fraction == 8) {
+            word = hyson_load8(src + i + 9);
+            unsigned more = hyson_leading_digits(word);
+            if (more == 8) {
+                return HYSON_FAILED; /* a long fraction */
+            }
+            f = f * hyson_pow10_u64[more] + hyson_parse_digits(word, more);
+            fraction += more;
+        }
+        if (k + fraction > 19) {
+            return HYSON_FAILED; /* too many digits */
+        }
         w = w * hyson_pow10_u64[fraction] + f;
         i += 1 + fraction;
         if ((src[i] | 0x20) == 'e') {
