@@ -218,7 +218,7 @@ static size_t hyson_non_finite(hyson_scan_state *st, size_t begin, size_t pos, i
  * hyson_scan_number would at t and returns the index after the number, or HYSON_FAILED when the number
  * is of another form; nothing is judged, so the general path then reads it from its start.
  */
-static inline size_t hyson_number_fast(const uint8_t *src, size_t end, size_t s, const hyson_config *cfg,
+static inline __attribute__((always_inline)) size_t hyson_number_fast(const uint8_t *src, size_t end, size_t s, const hyson_config *cfg,
                                        int64_t origin, uint64_t *t) {
     if (end - s < 48 || cfg->max_number_length < 48 || (cfg->flags & HYSON_BIG_DECIMALS)) {
         return HYSON_FAILED;
