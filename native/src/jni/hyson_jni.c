@@ -30,7 +30,8 @@ typedef struct hyson_context {
 static void hyson_context_trim(hyson_context *ctx) {
     if (ctx->tape.capacity > HYSON_RETAIN_ENTRIES || ctx->tape.latin1_capacity > HYSON_RETAIN_INPUT ||
         ctx->tape.spans_capacity > HYSON_RETAIN_INPUT ||
-        ctx->tape.utf16_capacity > HYSON_RETAIN_INPUT || ctx->tape.stack_capacity > 4096) {
+        ctx->tape.utf16_capacity > HYSON_RETAIN_INPUT || ctx->tape.index_capacity > HYSON_RETAIN_INPUT ||
+        ctx->tape.stack_capacity > 4096) {
         hyson_tape_free(&ctx->tape);
     }
     if (ctx->input_capacity > HYSON_RETAIN_INPUT) {
