@@ -9,7 +9,7 @@
 // with parsed numbers and unescaped strings) plus copying every string.
 //
 // Usage: scan_vs_simdjson [-n RUNS] [-w WARMUP] [-k KERNEL[,KERNEL...]] FILE...  (default: every kernel)
-// Built by build.sh when given a hyson native build directory (its libhyson_core.a); see ../README.md.
+// Built by build.sh (with hyson's C core from benchmarks/target/hyson-core); see ../README.md.
 #include <simdjson.h>
 
 #include <algorithm>

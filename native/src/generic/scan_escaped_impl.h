@@ -229,6 +229,17 @@ static inline size_t hyson_unescape(const uint8_t *src, size_t i, size_t close, 
  * gives at most one UTF-16 unit). Returns close + 1, or HYSON_FAILED (an invalid escape, a lone surrogate
  * under the error policy, or no memory: the single pass then says which).
  */
+/*
+ * The first byte of the 8 at src that is a backslash or >= 0x80 (8 when there is none), by SWAR: the
+ * zero-byte test of (v ^ '\\') is exact up to its first zero byte, which is all that ctz reads.
+ */
+static inline unsigned hyson_plain_prefix8(uint64_t v) {
+    uint64_t x = v ^ UINT64_C(0x5C5C5C5C5C5C5C5C);
+    uint64_t special = ((x - UINT64_C(0x0101010101010101)) & ~x) | v;
+    special &= UINT64_C(0x8080808080808080);
+    return special == 0 ? 8 : (unsigned)__builtin_ctzll(special) >> 3;
+}
+
 static size_t hyson_decode_escaped(hyson_scan_state *st, size_t q, size_t close) {
     const uint8_t *src = st->src;
     hyson_tape *tape = st->tape;
@@ -243,6 +254,16 @@ static size_t hyson_decode_escaped(hyson_scan_state *st, size_t q, size_t close)
     uint32_t unit = 0;
     uint32_t low = 0;
     while (i < close) {
+        if (src[i] < 0x80 && src[i] != '\\' && close - i >= 8) {
+            /* a run of plain ASCII, 8 bytes at a time: latin1 holds close - q bytes from start_latin1 and
+               every input byte so far gave at most one, so the 8-byte store stays inside it */
+            uint64_t v = hyson_load8(src + i);
+            unsigned plain = hyson_plain_prefix8(v);
+            memcpy(latin1 + n, &v, 8);
+            n += plain;
+            i += plain;
+            continue;
+        }
         uint8_t b = src[i];
         if (b == '\\') {
             size_t next = hyson_unescape(src, i, close, policy, &unit, &low);
@@ -293,6 +314,18 @@ wide:;
         }
     }
     while (i < close) {
+        if (src[i] < 0x80 && src[i] != '\\' && close - i >= 8) {
+            /* a run of plain ASCII widened 8 bytes at a time: utf16 holds (n - start_latin1) + (close - i)
+               units past start_wide, and every input byte from i on gives at most one */
+            uint64_t v = hyson_load8(src + i);
+            unsigned plain = hyson_plain_prefix8(v);
+            for (unsigned j = 0; j < 8; j++) {
+                utf16[w + j] = (uint16_t)((v >> (8 * j)) & 0xFF);
+            }
+            w += plain;
+            i += plain;
+            continue;
+        }
         uint8_t b = src[i];
         if (b < 0x80) {
             if (b != '\\') {

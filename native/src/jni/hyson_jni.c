@@ -96,10 +96,16 @@ JNIEXPORT void JNICALL Java_dev_hyson_internal_scan_NativeScanner_close0(JNIEnv 
     }
 }
 
-static int hyson_copy_out(JNIEnv *env, hyson_context *ctx, jlongArray tape, jbyteArray latin1, jcharArray utf16) {
+/*
+ * Copies the context's tape into the Java arrays when their lengths (as the caller states them: each
+ * Set*ArrayRegion checks the real bounds, so a wrong length raises ArrayIndexOutOfBoundsException and
+ * never writes outside an array) hold it; 0 when they are too small.
+ */
+static int hyson_copy_out_sized(JNIEnv *env, hyson_context *ctx, jlongArray tape, jint tape_length, jbyteArray latin1,
+                                jint latin1_length, jcharArray utf16, jint utf16_length) {
     hyson_tape *t = &ctx->tape;
-    if ((size_t)(*env)->GetArrayLength(env, tape) < t->size || (size_t)(*env)->GetArrayLength(env, latin1) < t->latin1_size ||
-        (size_t)(*env)->GetArrayLength(env, utf16) < t->utf16_size) {
+    if (tape_length < 0 || latin1_length < 0 || utf16_length < 0 || (size_t)tape_length < t->size ||
+        (size_t)latin1_length < t->latin1_size || (size_t)utf16_length < t->utf16_size) {
         return 0;
     }
     if (t->size > 0) {
@@ -112,6 +118,11 @@ static int hyson_copy_out(JNIEnv *env, hyson_context *ctx, jlongArray tape, jbyt
         (*env)->SetCharArrayRegion(env, utf16, 0, (jsize)t->utf16_size, (const jchar *)t->utf16);
     }
     return 1;
+}
+
+static int hyson_copy_out(JNIEnv *env, hyson_context *ctx, jlongArray tape, jbyteArray latin1, jcharArray utf16) {
+    return hyson_copy_out_sized(env, ctx, tape, (*env)->GetArrayLength(env, tape), latin1,
+                                (*env)->GetArrayLength(env, latin1), utf16, (*env)->GetArrayLength(env, utf16));
 }
 
 /*
@@ -190,7 +201,8 @@ static int hyson_arguments_valid(JNIEnv *env, const hyson_context *ctx, const hy
 JNIEXPORT jint JNICALL Java_dev_hyson_internal_scan_NativeScanner_scan0(
     JNIEnv *env, jclass cls, jlong handle, jint kernel_index, jbyteArray src, jint start, jint end,
     jlong max_string_length, jlong max_document_length, jint max_depth, jint max_number_length, jint flags,
-    jlongArray tape, jbyteArray latin1, jcharArray utf16, jlongArray info) {
+    jlongArray tape, jint tape_length, jbyteArray latin1, jint latin1_length, jcharArray utf16, jint utf16_length,
+    jlongArray info) {
     (void)cls;
     hyson_context *ctx = (hyson_context *)(intptr_t)handle;
     const hyson_kernel *kernel = hyson_kernel_ranked((size_t)kernel_index);
@@ -204,7 +216,8 @@ JNIEXPORT jint JNICALL Java_dev_hyson_internal_scan_NativeScanner_scan0(
         hyson_context_trim(ctx);
         return rc;
     }
-    if (!hyson_copy_out(env, ctx, tape, latin1, utf16)) {
+    /* the arrays' lengths come from Java: four GetArrayLength crossings fewer per small document */
+    if (!hyson_copy_out_sized(env, ctx, tape, tape_length, latin1, latin1_length, utf16, utf16_length)) {
         return HYSON_ARRAYS_TOO_SMALL;
     }
     hyson_context_trim(ctx);

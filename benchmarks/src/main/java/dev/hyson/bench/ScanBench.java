@@ -70,6 +70,10 @@ public class ScanBench {
     public void setup() {
         json = Corpus.load(document);
         scanner = scanner(kernel);
+        if (kernel.equals("native-best")) {
+            // the calibration runs once per JVM: say what this fork's took, so forks can be compared
+            System.out.println("native-best = " + dev.hyson.Json.backend().kernelChoice().orElse("?"));
+        }
     }
 
     /**

@@ -325,6 +325,40 @@ class MoreBenchmarksCorrectnessTest {
         assertEquals(NativeLibrary.kernelNames().get(0), best.kernel());
     }
 
+    // ---- JniEdgeBench ----
+
+    static Stream<Arguments> jniEdgeCases() {
+        return cross(defaults(JniEdgeBench.class, "size"), defaults(JniEdgeBench.class, "path"));
+    }
+
+    @ParameterizedTest(name = "{1} at {0} bytes")
+    @MethodSource("jniEdgeCases")
+    void jniEdge_documentOfExactSize_scansAndParsesAsTheJavaBackend(String size, String path) {
+        assumeNativeIf(path.equals("native"));
+        JniEdgeBench bench = new JniEdgeBench();
+        bench.size = Integer.parseInt(size);
+        bench.path = path;
+        bench.setup();
+        assertEquals(bench.size, bench.json.length);
+        Object expected = dev.hyson.JsonReader.builder().backend(dev.hyson.Backend.Choice.JAVA).build().parse(bench.json);
+        assertInstanceOf(List.class, expected);
+        assertEquals(expected, bench.parse());
+        Tape reference = new Tape();
+        reference.reset(bench.json.length);
+        assertTrue(JavaScanner.INSTANCE.scan(bench.json, 0, bench.json.length, ScanBench.DEFAULTS, reference));
+        assertEquals(reference.size, bench.scan());
+        assertArrayEquals(Arrays.copyOf(reference.entries, reference.size), Arrays.copyOf(bench.tape.entries, reference.size));
+    }
+
+    @Test
+    void jniEdge_documents_holdRecordsAndTheFill() {
+        assertEquals("[\"xxxxxxxxxxxx\"]", new String(JniEdgeBench.document(16), StandardCharsets.UTF_8));
+        List<?> doc = (List<?>) Json.parse(JniEdgeBench.document(1024));
+        assertTrue(doc.size() > 10, "records in 1 KiB: " + doc.size());
+        assertEquals(List.of("id", "name", "active", "score", "tags"),
+                new ArrayList<>(((java.util.Map<?, ?>) doc.get(0)).keySet()));
+    }
+
     static Stream<Arguments> msgPackCases() {
         return cross(defaults(MsgPackBench.class, "library"), defaults(MsgPackBench.class, "document"));
     }

@@ -13,7 +13,7 @@ final class NativeAbi {
     }
 
     /** Bumped with the tape, the error codes or the JNI signatures; the loader refuses any other. */
-    static final int HYSON_ABI_VERSION = 5;
+    static final int HYSON_ABI_VERSION = 6;
 
     static final int HYSON_TAG_OBJECT = Tape.OBJECT;
     static final int HYSON_TAG_ARRAY = Tape.ARRAY;

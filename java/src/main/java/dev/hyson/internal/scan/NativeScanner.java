@@ -95,7 +95,8 @@ public final class NativeScanner implements Scanner {
         Context ctx = context(tape);
         long[] info = ctx.info;
         int rc = scan0(ctx.handle, kernelIndex, src, start, end, cfg.maxStringLength, cfg.maxDocumentLength,
-                cfg.maxDepth, cfg.maxNumberLength, flags(cfg), tape.entries, tape.latin1, tape.utf16, info);
+                cfg.maxDepth, cfg.maxNumberLength, flags(cfg), tape.entries, tape.entries.length, tape.latin1,
+                tape.latin1.length, tape.utf16, tape.utf16.length, info);
         if (rc == NativeAbi.HYSON_OK || rc == NativeAbi.HYSON_ARRAYS_TOO_SMALL) {
             int size = (int) info[NativeAbi.HYSON_INFO_TAPE_SIZE];
             int latin1Size = (int) info[NativeAbi.HYSON_INFO_LATIN1_SIZE];
@@ -223,8 +224,8 @@ public final class NativeScanner implements Scanner {
     static native void close0(long handle);
 
     static native int scan0(long handle, int kernelIndex, byte[] src, int start, int end, long maxStringLength,
-            long maxDocumentLength, int maxDepth, int maxNumberLength, int flags, long[] tape, byte[] latin1,
-            char[] utf16, long[] info);
+            long maxDocumentLength, int maxDepth, int maxNumberLength, int flags, long[] tape, int tapeLength,
+            byte[] latin1, int latin1Length, char[] utf16, int utf16Length, long[] info);
 
     static native void copyOut0(long handle, long[] tape, byte[] latin1, char[] utf16);
 
