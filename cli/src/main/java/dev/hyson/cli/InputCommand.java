@@ -60,7 +60,7 @@ abstract class InputCommand implements Callable<Integer> {
                     ctx.error(input.name() + ": cannot read: " + Input.describe(e.getCause()));
                     failed++;
                 } catch (JsonParseException e) {
-                    ctx.error(input.name() + ": " + inFlags(e.getMessage()));
+                    ctx.error(input.name() + ": " + inFlags(e.getMessage()) + linesHint(input, e));
                     failed++;
                 } catch (JsonWriteException e) {
                     ctx.error(input.name() + ": cannot write: " + e.getMessage() + writeHint());
@@ -103,6 +103,16 @@ abstract class InputCommand implements Callable<Integer> {
                 ? " (an overflowed number became an infinity; add --allow-nan to write it as Infinity)" : "";
     }
 
+    /**
+     * @return a hint to add --ndjson when a document read as one value has a second value on a later
+     *     line (what JSON Lines looks like), else ""
+     */
+    final String linesHint(Input input, JsonParseException e) {
+        return linesOption() != null && !lines(input) && e.line() > 1
+                && e.getMessage().contains("expected the end of input after the value")
+                ? "; if the input is JSON Lines (one value per line), add --ndjson" : "";
+    }
+
     /** @return whether {@code input} is read as JSON Lines: --ndjson, --no-ndjson, or its name */
     final boolean lines(Input input) {
         LinesOption o = linesOption();
@@ -116,7 +126,7 @@ abstract class InputCommand implements Callable<Integer> {
 
     /** Reads the whole document, up to one byte past --max-document-length. */
     final Input.Document readWhole(Input input) throws IOException {
-        return input.read(ctx, readerOptions.maxDocumentLength);
+        return input.read(ctx, readerOptions.wholeDocumentLimit());
     }
 
     /**

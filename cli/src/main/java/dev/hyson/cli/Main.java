@@ -36,8 +36,9 @@ import picocli.CommandLine.UnmatchedArgumentException;
         commandListHeading = "%nCommands:%n",
         footerHeading = "%n",
         footer = {
-            "Without FILE a command reads standard input when it is a pipe or a file, and the bundled "
-                    + "sample document otherwise. Run 'hyson COMMAND --help' for the options of a command.",
+            "Without FILE a command reads standard input, or the bundled sample document when standard "
+                    + "input is a terminal (empty input is an error). A command's options may come before or "
+                    + "after its name. Run 'hyson COMMAND --help' for the options of a command.",
             "",
             "Environment:",
             "  HYSON_BACKEND   backend when --backend is not given: auto, native or java",
@@ -112,7 +113,8 @@ public final class Main implements Callable<Integer> {
         Context ctx = new Context(in, out, err, stdinKind, env);
         int code;
         try {
-            code = commandLine(ctx).execute(args);
+            CommandLine cl = commandLine(ctx);
+            code = cl.execute(commandFirst(args, cl.getSubcommands().keySet()));
             ctx.flush();
         } catch (StandardOutput.Closed e) {
             code = CLOSED_PIPE;
@@ -124,6 +126,34 @@ public final class Main implements Callable<Integer> {
             ctx.err.flush();
         }
         return ctx.stdout.isClosed() ? CLOSED_PIPE : code;
+    }
+
+    /**
+     * The command's own options may come before its name ({@code hyson --backend native validate f.json}):
+     * when the line starts with an option other than the tool's {@code -h}/{@code --help}/{@code -V}/
+     * {@code --version}, the first word that names a command is moved to the front.
+     *
+     * @param args the command line
+     * @param commands the command names
+     * @return the command line with the command first, or {@code args} as they are
+     */
+    static String[] commandFirst(String[] args, java.util.Set<String> commands) {
+        if (args.length == 0 || !args[0].startsWith("-") || java.util.List.of("-h", "--help", "-V", "--version").contains(args[0])) {
+            return args;
+        }
+        for (int i = 1; i < args.length; i++) {
+            if (args[i].equals("--")) {
+                return args;
+            }
+            if (commands.contains(args[i])) {
+                String[] moved = new String[args.length];
+                moved[0] = args[i];
+                System.arraycopy(args, 0, moved, 1, i);
+                System.arraycopy(args, i + 1, moved, i + 1, args.length - i - 1);
+                return moved;
+            }
+        }
+        return args;
     }
 
     static CommandLine commandLine(Context ctx) {

@@ -36,9 +36,11 @@ final class ReaderOptions {
 
     @Option(names = "--max-document-length", paramLabel = "N", order = 4, converter = SizeConverter.class,
             description = "Maximum length of one document in bytes; a suffix k, m or g multiplies by 1024, 1024^2 "
-                    + "or 1024^3 (2g, 512m). Input is read no further. Default: 1g. On a small heap lower it "
-                    + "(or --max-string-length) so a document too large fails with this limit, not out of memory.")
-    long maxDocumentLength = JsonReader.DEFAULT_MAX_DOCUMENT_LENGTH;
+                    + "or 1024^3 (2g, 512m). Input is read no further. Default: none for the commands that stream "
+                    + "in bounded memory (validate, pretty, minify, stats), 1g for those that hold a document "
+                    + "(convert, bench). On a small heap lower it (or --max-string-length) so a document too large "
+                    + "fails with this limit, not out of memory.")
+    Long maxDocumentLength;
 
     @Option(names = "--duplicate-keys", paramLabel = "POLICY", order = 5, converter = DuplicateKeysConverter.class,
             description = "A repeated member name: last (the later wins, default), first or error.")
@@ -69,6 +71,15 @@ final class ReaderOptions {
             description = "Keep numbers with a fraction or exponent exact (BigDecimal) instead of doubles.")
     boolean bigDecimal;
 
+    /**
+     * @return --max-document-length as given, else the library's default (1 GiB): the limit for a
+     *     command that holds a whole document in memory. Streaming commands, whose memory does not grow
+     *     with the document, have no limit unless one is given.
+     */
+    long wholeDocumentLimit() {
+        return maxDocumentLength != null ? maxDocumentLength : JsonReader.DEFAULT_MAX_DOCUMENT_LENGTH;
+    }
+
     /** The JVM property that forces a native CPU kernel (a forced kernel that cannot run is a usage error). */
     static final String KERNEL_PROPERTY = "hyson.native.kernel";
 
@@ -85,7 +96,7 @@ final class ReaderOptions {
             b.maxDepth(maxDepth)
                     .maxStringLength(maxStringLength)
                     .maxNumberLength(maxNumberLength)
-                    .maxDocumentLength(maxDocumentLength);
+                    .maxDocumentLength(maxDocumentLength != null ? maxDocumentLength : Long.MAX_VALUE);
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage(), e);
         }

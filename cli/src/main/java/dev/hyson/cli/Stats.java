@@ -46,6 +46,60 @@ final class Stats {
         maxDepth = Math.max(maxDepth, o.maxDepth);
     }
 
+    /**
+     * Counts the values of one document as a pull parser reads them, so memory does not grow with the
+     * document (a repeated member name and its value are counted each time they occur).
+     *
+     * @param p a parser before its first token
+     * @return the counts
+     * @throws dev.hyson.JsonParseException for invalid input
+     */
+    static Stats of(dev.hyson.stream.JsonParser p) {
+        Stats s = new Stats();
+        int depth = 0;
+        dev.hyson.stream.JsonToken t;
+        while ((t = p.nextToken()) != null) {
+            switch (t) {
+                case START_OBJECT:
+                    s.objects++;
+                    s.maxDepth = Math.max(s.maxDepth, ++depth);
+                    break;
+                case START_ARRAY:
+                    s.arrays++;
+                    s.maxDepth = Math.max(s.maxDepth, ++depth);
+                    break;
+                case END_OBJECT:
+                case END_ARRAY:
+                    depth--;
+                    break;
+                case NAME:
+                    s.memberNames++;
+                    s.strings++;
+                    break;
+                case STRING:
+                    s.strings++;
+                    break;
+                case NUMBER:
+                    if (p.isIntegralNumber()) {
+                        s.integers++;
+                    } else {
+                        s.decimals++;
+                    }
+                    break;
+                case TRUE:
+                    s.trues++;
+                    break;
+                case FALSE:
+                    s.falses++;
+                    break;
+                default:
+                    s.nulls++;
+                    break;
+            }
+        }
+        return s;
+    }
+
     /** @return the counts for {@code root}, a value as a {@code JsonReader} yields it */
     static Stats of(Object root) {
         Stats s = new Stats();

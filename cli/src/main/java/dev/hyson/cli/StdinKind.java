@@ -6,17 +6,16 @@ import java.nio.file.Path;
 
 /**
  * Whether standard input carries a document. Without FILE arguments the tool reads standard input
- * only when it is a pipe, a socket or a file; a terminal, {@code /dev/null} or a closed descriptor
- * means nobody is sending anything, so the bundled sample is used instead of waiting.
+ * unless it is a terminal or closed: a terminal means a person typed {@code hyson validate} to try
+ * it, so the bundled sample is used instead of waiting. Anything else is read, devices such as
+ * {@code /dev/null} and {@code /dev/zero} included, so a script's empty input is an error, never a
+ * silent "valid" for the sample.
  */
 enum StdinKind {
-    /** A pipe, a socket, a FIFO or a regular file: read it. */
+    /** A pipe, a socket, a FIFO, a regular file or a device other than a terminal: read it. */
     DATA,
-    /** A terminal, a device such as {@code /dev/null}, or closed: use the sample. */
+    /** A terminal, or closed: use the sample. */
     NONE;
-
-    private static final int S_IFMT = 0170000;
-    private static final int S_IFIFO = 0010000;
 
     /** @return how this process's standard input looks */
     static StdinKind detect() {
@@ -51,7 +50,9 @@ enum StdinKind {
 
     /**
      * @param target where {@code /proc/self/fd/0} points: {@code pipe:[N]}, {@code socket:[N]} or a path
-     * @return {@link #DATA} for a pipe, a socket, a FIFO or a regular file, {@link #NONE} otherwise
+     * @return {@link #NONE} for a terminal ({@code /dev/pts/N}, {@code /dev/ttyX}, {@code /dev/console}),
+     *     a JVM's own file (descriptor 0 was closed at launch) or something that is not a path;
+     *     {@link #DATA} otherwise
      */
     static StdinKind classify(String target) {
         if (target.startsWith("pipe:") || target.startsWith("socket:")) {
@@ -60,19 +61,15 @@ enum StdinKind {
         if (!target.startsWith("/")) {
             return NONE; // anon_inode:... and the like
         }
+        if (target.startsWith("/dev/pts/") || target.startsWith("/dev/tty") || target.equals("/dev/console")) {
+            return NONE;
+        }
         Path p = Path.of(target);
         if (Files.isRegularFile(p)) {
             // with descriptor 0 closed at launch, the JVM's first open file takes it: not input
             return openedByJvm(p) ? NONE : DATA;
         }
-        try {
-            Object mode = Files.getAttribute(p, "unix:mode");
-            if (mode instanceof Integer && (((Integer) mode) & S_IFMT) == S_IFIFO) {
-                return DATA;
-            }
-        } catch (IOException | UnsupportedOperationException | IllegalArgumentException e) {
-            // not a FIFO we can recognise
-        }
-        return NONE;
+        // a FIFO, or a device such as /dev/null or /dev/zero; "(deleted)" files and other oddities too
+        return Files.exists(p) && !Files.isDirectory(p) ? DATA : NONE;
     }
 }

@@ -317,6 +317,68 @@ class CliTest {
     }
 
     @Test
+    void optionsBeforeTheCommand_movedAfterIt() {
+        Result r = pipe("[1]", "--backend", "java", "validate", "--verbose");
+        assertEquals(0, r.code, r.err);
+        assertEquals("<stdin>: valid\n", r.out);
+        java.util.Set<String> commands = java.util.Set.of("validate", "pretty");
+        assertEquals(List.of("validate", "--backend", "java", "f.json"),
+                List.of(Main.commandFirst(new String[] {"--backend", "java", "validate", "f.json"}, commands)));
+        assertEquals(List.of("--help", "validate"), List.of(Main.commandFirst(new String[] {"--help", "validate"}, commands)));
+        assertEquals(List.of("validate", "--backend", "java"),
+                List.of(Main.commandFirst(new String[] {"validate", "--backend", "java"}, commands)));
+        assertEquals(List.of("--bogus", "--", "validate"),
+                List.of(Main.commandFirst(new String[] {"--bogus", "--", "validate"}, commands)));
+    }
+
+    @Test
+    void emptyStandardInput_isAnError_notTheSample() {
+        Result r = pipe("", "validate");
+        assertEquals(1, r.code, r.err);
+        assertEquals("", r.out);
+        assertFalse(r.err.contains("sample"), r.err);
+        assertTrue(r.err.startsWith("hyson: <stdin>: "), r.err);
+    }
+
+    @Test
+    void jsonLinesReadAsOneDocument_hintsAtNdjson() {
+        Result r = pipe("{\"a\":1}\n{\"a\":2}\n", "validate");
+        assertEquals(1, r.code, r.err);
+        assertTrue(r.err.contains("expected the end of input after the value"), r.err);
+        assertTrue(r.err.endsWith("; if the input is JSON Lines (one value per line), add --ndjson\n"), r.err);
+        Result oneLine = pipe("1 2", "validate");
+        assertFalse(oneLine.err.contains("--ndjson"), oneLine.err);
+    }
+
+    @Test
+    void stats_documentMuchLargerThanTheHeap_countedInBoundedMemory() throws Exception {
+        // 64 MiB of JSON in a child JVM with a 32 MiB heap: counted from the event stream, no tree
+        Path big = dir.resolve("big.json");
+        byte[] row = "{\"id\":12345,\"name\":\"abcdefgh\",\"score\":1.5,\"ok\":true,\"tags\":[null,false]},"
+                .getBytes(StandardCharsets.US_ASCII);
+        long rows = (64L << 20) / row.length;
+        try (java.io.OutputStream o = new java.io.BufferedOutputStream(Files.newOutputStream(big), 1 << 16)) {
+            o.write('[');
+            for (long n = 0; n < rows; n++) {
+                o.write(row);
+            }
+            o.write("{}]".getBytes(StandardCharsets.US_ASCII));
+        }
+        Process p = ChildCli.start(List.of("-Xmx32m", "-XX:TieredStopAtLevel=1"), "stats", big.toString());
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(p.waitFor(120, java.util.concurrent.TimeUnit.SECONDS));
+        assertEquals(0, p.exitValue(), err);
+        assertTrue(out.contains("\nbytes: " + Files.size(big) + "\n"), out);
+        assertTrue(out.contains("\nobjects: " + (rows + 1) + "\n"), out);
+        assertTrue(out.contains("\narrays: " + (rows + 1) + "\n"), out);
+        assertTrue(out.contains("\nstrings: " + 6 * rows + " (" + 5 * rows + " member names)\n"), out);
+        assertTrue(out.contains("\nnumbers: " + 2 * rows + " (" + rows + " integers, " + rows + " decimals)\n"), out);
+        assertTrue(out.contains("\nnull: " + rows + "\n"), out);
+        assertTrue(out.contains("\nmax depth: 3\n"), out);
+    }
+
+    @Test
     void stats_scalarDocument_depthZero() {
         Result r = pipe("\"just a string\"", "stats");
         assertTrue(r.out.contains("\nstrings: 1 (0 member names)\n"), r.out);
@@ -503,7 +565,11 @@ class CliTest {
         assertEquals(StdinKind.DATA, StdinKind.classify("pipe:[123456]"));
         assertEquals(StdinKind.DATA, StdinKind.classify("socket:[99]"));
         assertEquals(StdinKind.DATA, StdinKind.classify(file("in.json", "[]").toString()));
-        assertEquals(StdinKind.NONE, StdinKind.classify("/dev/null"));
+        assertEquals(StdinKind.DATA, StdinKind.classify("/dev/null")); // empty input is an error, not the sample
+        assertEquals(StdinKind.DATA, StdinKind.classify("/dev/zero"));
+        assertEquals(StdinKind.NONE, StdinKind.classify("/dev/pts/3"));
+        assertEquals(StdinKind.NONE, StdinKind.classify("/dev/tty1"));
+        assertEquals(StdinKind.NONE, StdinKind.classify("/dev/console"));
         assertEquals(StdinKind.NONE, StdinKind.classify("anon_inode:[eventfd]"));
         assertEquals(StdinKind.NONE, StdinKind.classify(dir.resolve("gone.json").toString()));
         assertFalse(StdinKind.classify(dir.toString()) == StdinKind.DATA);
