@@ -35,6 +35,11 @@ final class Input {
         return name;
     }
 
+    /** @return the bundled sample document */
+    static Input sample() {
+        return new Input(Source.SAMPLE, SAMPLE);
+    }
+
     /**
      * Turns the FILE arguments into inputs: {@code -} is standard input; no argument at all is
      * standard input when it carries data and otherwise the sample, with a note on standard error.

@@ -29,9 +29,13 @@ abstract class InputCommand implements Callable<Integer> {
     ReaderOptions readerOptions;
 
     @Parameters(paramLabel = "FILE", arity = "0..*",
-            description = "JSON documents to read; - is standard input. Default: standard input when it is "
-                    + "a pipe or a file, else the bundled sample.")
+            description = "JSON documents to read; - is standard input. Default: standard input, or the "
+                    + "bundled sample when standard input is a terminal.")
     List<String> files = new ArrayList<>();
+
+    @Option(names = "--sample", order = 99,
+            description = "Read the bundled sample document (whatever standard input is), instead of FILE.")
+    boolean sample;
 
     @Option(names = {"-h", "--help"}, usageHelp = true, order = 100, description = "Print this help, then exit.")
     boolean help;
@@ -45,7 +49,10 @@ abstract class InputCommand implements Callable<Integer> {
     public final Integer call() {
         JsonReader reader = readerOptions.reader(ctx, spec);
         prepare();
-        List<Input> inputs = Input.resolve(files, ctx);
+        if (sample && !files.isEmpty()) {
+            throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--sample takes no FILE");
+        }
+        List<Input> inputs = sample ? List.of(Input.sample()) : Input.resolve(files, ctx);
         int failed = 0;
         boolean completed = false;
         try {

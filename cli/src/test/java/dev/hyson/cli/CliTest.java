@@ -332,6 +332,17 @@ class CliTest {
     }
 
     @Test
+    void sampleOption_readsTheSampleWhateverStandardInputIs() {
+        Result r = pipe("", "validate", "--sample", "--verbose");
+        assertEquals(0, r.code, r.err);
+        assertEquals("sample.json: valid\n", r.out);
+        assertEquals("", r.err);
+        Result both = pipe("", "validate", "--sample", "x.json");
+        assertEquals(2, both.code, both.err);
+        assertTrue(both.err.contains("--sample takes no FILE"), both.err);
+    }
+
+    @Test
     void emptyStandardInput_isAnError_notTheSample() {
         Result r = pipe("", "validate");
         assertEquals(1, r.code, r.err);
