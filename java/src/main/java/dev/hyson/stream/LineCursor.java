@@ -12,6 +12,12 @@ import java.io.InputStream;
  * unfinished last line is moved to the front of, and that grows only to hold the longest line. A
  * line is the bytes up to a line feed, without it and without a carriage return just before it;
  * whitespace-only lines are skipped. Not thread-safe.
+ *
+ * <p>A line that fills a whole block (1 MiB) before its line feed is scanned as far as it goes before
+ * the buffer grows for it: when those bytes hold an error already (garbage, binary data, the zeros of
+ * {@code /dev/zero}), the error is reported at once, at its byte, and the rest of the line is skipped
+ * unbuffered, so such a line costs no memory beyond the block. A valid line is buffered whole, up to
+ * {@code maxDocumentLength}.
  */
 final class LineCursor {
     static final int BLOCK = 1 << 20;
@@ -31,6 +37,8 @@ final class LineCursor {
     private boolean eof;
     /** After a line longer than the limit: the rest of it is dropped up to the next line feed. */
     private boolean skipping;
+    /** The unfinished line at {@code pos} was checked for an early error (when it filled a block). */
+    private boolean checked;
 
     /** The current line: {@code buffer()[start, end)}. */
     int start;
@@ -92,6 +100,21 @@ final class LineCursor {
                     searched = limit;
                     return true;
                 }
+                if (!eof && !checked && limit - pos >= BLOCK) {
+                    checked = true;
+                    JsonParseException early = earlyError(pos, limit);
+                    if (early != null) {
+                        offset = bufOffset + pos;
+                        line = nextLine++;
+                        start = pos;
+                        end = pos;
+                        error = early;
+                        skipping = true;
+                        pos = limit;
+                        searched = limit;
+                        return true;
+                    }
+                }
                 if (!eof) {
                     fill();
                     continue;
@@ -103,6 +126,7 @@ final class LineCursor {
             }
             int s = pos;
             int e = lf;
+            checked = false;
             pos = Math.min(lf + 1, limit);
             searched = pos;
             if (e > s && buf[e - 1] == '\r') {
@@ -133,6 +157,22 @@ final class LineCursor {
         error = ScanError.create(ScanError.DOCUMENT_LIMIT, buf, s, e, s + maxLength, config, offset, line, 1);
     }
 
+    /**
+     * The error in the unfinished line {@code buf[s, e)}, if its bytes show one already (the Java
+     * scanner over them as the first window of the line: the same first error the whole line gives),
+     * else null.
+     */
+    private JsonParseException earlyError(int s, int e) {
+        dev.hyson.internal.tape.Tape scratch = new dev.hyson.internal.tape.Tape();
+        scratch.reset(0);
+        int rc = dev.hyson.internal.scan.JavaScanner.INSTANCE.scanWindow(buf, s, e, false, bufOffset, config, scratch);
+        if (rc != dev.hyson.internal.scan.Scanner.WINDOW_ERROR) {
+            return null;
+        }
+        return ScanError.create(scratch.errorCode, buf, s, e, scratch.errorOffset - bufOffset, config, bufOffset + s,
+                nextLine, 1);
+    }
+
     /** Drops bytes up to and with the next line feed; false when the input ends first. */
     private boolean skipRest() throws IOException {
         for (;;) {
@@ -141,12 +181,14 @@ final class LineCursor {
                 pos = lf + 1;
                 searched = pos;
                 skipping = false;
+                checked = false;
                 return true;
             }
             if (eof) {
                 pos = limit;
                 searched = limit;
                 skipping = false;
+                checked = false;
                 return false;
             }
             bufOffset += limit;

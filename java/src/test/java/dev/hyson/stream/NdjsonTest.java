@@ -243,6 +243,46 @@ class NdjsonTest {
 
     @ParameterizedTest
     @MethodSource("backends")
+    void garbageLine_longerThanABlock_errorAtItsFirstByteBeforeTheLineIsRead(Backend backend) throws Exception {
+        // line 2: 16 MiB of zero bytes (what /dev/zero gives), then valid lines; the error comes from the
+        // first block of the line, while the stream has delivered little more than that block
+        byte[] zeros = new byte[16 << 20];
+        byte[] head = utf8("[1]\n");
+        byte[] tail = utf8("\n[2]\n{\"a\":3}\n");
+        long[] readWhenReported = {-1};
+        long[] read = {0};
+        InputStream in = new java.io.SequenceInputStream(java.util.Collections.enumeration(List.of(
+                new ByteArrayInputStream(head), new ByteArrayInputStream(zeros), new ByteArrayInputStream(tail)))) {
+            @Override
+            public int read(byte[] b, int off, int len) throws java.io.IOException {
+                int n = super.read(b, off, len);
+                read[0] += Math.max(n, 0);
+                return n;
+            }
+        };
+        List<LineError> errors = new ArrayList<>();
+        JsonReader reader = JsonReader.builder().backend(backend).build();
+        try (Stream<Object> values = reader.lines().onError(e -> {
+            errors.add(e);
+            readWhenReported[0] = read[0];
+        }).read(in)) {
+            assertEquals(List.of(List.of(1L), List.of(2L), Map.of("a", 3L)), values.collect(Collectors.toList()));
+        }
+        assertEquals(1, errors.size());
+        JsonParseException e = errors.get(0).exception();
+        assertEquals(2, e.line());
+        assertEquals(1, e.column());
+        assertEquals(head.length, e.offset());
+        assertTrue(readWhenReported[0] <= 3 << 20, "bytes read when the error was reported: " + readWhenReported[0]);
+        // the same error as a whole-line parse of the line gives
+        JsonParseException whole = assertThrows(JsonParseException.class, () -> reader.parse(zeros));
+        assertEquals(whole.kind(), e.kind());
+        assertEquals(whole.getMessage().replace("line 1", "line 2").replace("(byte 0)", "(byte " + head.length + ")"),
+                e.getMessage());
+    }
+
+    @ParameterizedTest
+    @MethodSource("backends")
     void documentLimit_perLine_longLineIsLimitErrorAndSkippedWithoutBuffering(Backend backend) throws Exception {
         JsonReader reader = JsonReader.builder().backend(backend).maxDocumentLength(10).build();
         // line 2 is 13 bytes; line 4 is exactly 10 bytes before its CR LF; line 5 is 3 MB
