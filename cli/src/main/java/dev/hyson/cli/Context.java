@@ -27,6 +27,8 @@ final class Context {
      * null before the first input.
      */
     String activity;
+    /** The length in bytes of the input being read, when it is a file; -1 otherwise (for the same message). */
+    long inputLength = -1;
 
     Context(InputStream in, OutputStream out, PrintStream err, StdinKind stdinKind, Map<String, String> env) {
         this.in = in;

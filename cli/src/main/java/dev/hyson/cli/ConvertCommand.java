@@ -120,6 +120,7 @@ final class ConvertCommand implements Callable<Integer> {
         }
         Input input = Input.resolve(files, ctx).get(0);
         ctx.activity = "reading " + input.name();
+        ctx.inputLength = input.length();
         if (linesOption.lines(input)) {
             return linesToMsgpack(input, factory);
         }

@@ -133,6 +133,19 @@ final class Input {
         return n.endsWith(".ndjson") || n.endsWith(".jsonl");
     }
 
+    /** @return the file's length in bytes, or -1 for standard input, the sample or a file whose length is unknown */
+    long length() {
+        if (source != Source.FILE) {
+            return -1;
+        }
+        try {
+            java.nio.file.Path p = java.nio.file.Path.of(name);
+            return java.nio.file.Files.isRegularFile(p) ? java.nio.file.Files.size(p) : -1;
+        } catch (IOException | RuntimeException e) {
+            return -1;
+        }
+    }
+
     /** @return whether {@link #open} can be called again to read the same bytes (a file or the sample) */
     boolean reopenable() {
         return source != Source.STDIN;

@@ -58,6 +58,7 @@ abstract class InputCommand implements Callable<Integer> {
         try {
             for (Input input : inputs) {
                 ctx.activity = "reading " + input.name();
+                ctx.inputLength = input.length();
                 try {
                     handle(input, reader, inputs.size());
                 } catch (IOException e) {

@@ -120,7 +120,7 @@ public final class Main implements Callable<Integer> {
             code = CLOSED_PIPE;
         } catch (OutOfMemoryError e) {
             // the values of the failed document are garbage by now: there is room for one line
-            ctx.error(outOfMemory(ctx.activity, Runtime.getRuntime().maxMemory()));
+            ctx.error(outOfMemory(ctx.activity, Runtime.getRuntime().maxMemory(), ctx.inputLength));
             code = INTERNAL;
         } finally {
             ctx.err.flush();
@@ -206,14 +206,35 @@ public final class Main implements Callable<Integer> {
      * @return the message, naming the heap limit and what to change
      */
     static String outOfMemory(String activity, long maxHeap) {
-        String limit = maxHeap == Long.MAX_VALUE ? "no heap limit" : "heap limit " + (maxHeap >> 20) + " MiB";
-        return "out of memory" + (activity == null ? "" : " " + activity) + " (" + limit + "); raise it with"
-                + " JAVA_OPTS=-Xmx" + suggestedHeap(maxHeap) + " or lower --max-document-length / --max-string-length";
+        return outOfMemory(activity, maxHeap, -1);
     }
 
-    /** Four times the heap limit, at least 2 GiB, in -Xmx form. */
-    private static String suggestedHeap(long maxHeap) {
-        long gib = maxHeap == Long.MAX_VALUE ? 2 : Math.max(2, ((maxHeap >> 20) * 4 + 1023) / 1024);
+    /**
+     * The one line for an {@link OutOfMemoryError}, with a heap to ask for that does not depend on the
+     * heap that failed when the input's length is known.
+     *
+     * @param inputLength the input file's length in bytes, or -1 when unknown (standard input)
+     */
+    static String outOfMemory(String activity, long maxHeap, long inputLength) {
+        String limit = maxHeap == Long.MAX_VALUE ? "no heap limit" : "heap limit " + (maxHeap >> 20) + " MiB";
+        return "out of memory" + (activity == null ? "" : " " + activity) + " (" + limit + "); raise it with"
+                + " JAVA_OPTS=-Xmx" + suggestedHeap(maxHeap, inputLength) + " or lower --max-document-length / --max-string-length";
+    }
+
+    /** Heap per input byte for a command that holds a document: the input, its tape, its tree and the output. */
+    static final int HEAP_PER_INPUT_BYTE = 8;
+
+    /**
+     * With the input's length known: {@link #HEAP_PER_INPUT_BYTE} times it, at least 2 GiB, so the advice
+     * is the same whatever heap failed. Otherwise four times the heap limit, at least 2 GiB. In -Xmx form.
+     */
+    private static String suggestedHeap(long maxHeap, long inputLength) {
+        long gib;
+        if (inputLength > 0 && inputLength < Long.MAX_VALUE / HEAP_PER_INPUT_BYTE) {
+            gib = Math.max(2, (inputLength * HEAP_PER_INPUT_BYTE + (1L << 30) - 1) >> 30);
+        } else {
+            gib = maxHeap == Long.MAX_VALUE ? 2 : Math.max(2, ((maxHeap >> 20) * 4 + 1023) / 1024);
+        }
         return gib + "g";
     }
 

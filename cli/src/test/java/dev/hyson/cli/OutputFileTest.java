@@ -229,6 +229,13 @@ class OutputFileTest {
         assertEquals("out of memory reading big.json (heap limit 256 MiB); raise it with JAVA_OPTS=-Xmx2g"
                 + " or lower --max-document-length / --max-string-length", Main.outOfMemory("reading big.json", 256L << 20));
         assertTrue(Main.outOfMemory(null, 4L << 30).startsWith("out of memory (heap limit 4096 MiB); raise it with JAVA_OPTS=-Xmx16g"));
+        // with the input's length known, the advice is the same whatever heap failed (8 bytes per input byte)
+        long gigabyte = 1_000_000_000L;
+        for (long heap : new long[] {64L << 20, 2L << 30, 4L << 30}) {
+            assertTrue(Main.outOfMemory("reading big.json", heap, gigabyte).contains("raise it with JAVA_OPTS=-Xmx8g "),
+                    Main.outOfMemory("reading big.json", heap, gigabyte));
+        }
+        assertTrue(Main.outOfMemory("reading small.json", 64L << 20, 10_000_000).contains("-Xmx2g "));
     }
 
     @Test
