@@ -124,6 +124,12 @@ final class ConvertCommand implements Callable<Integer> {
         if (linesOption.lines(input)) {
             return linesToMsgpack(input, factory);
         }
+        if (!lossless && input.length() >= 0) {
+            Integer streamed = fileToMsgpack(input, factory);
+            if (streamed != null) {
+                return streamed;
+            }
+        }
         Input.Document doc;
         try {
             doc = input.read(ctx);
@@ -156,6 +162,59 @@ final class ConvertCommand implements Callable<Integer> {
             abort(out);
         }
         return Main.OK;
+    }
+
+    /**
+     * A JSON file to MessagePack by {@link CountAheadPack}, in memory that does not grow with the text.
+     *
+     * @return the exit code, or null when the document needs the whole-document conversion (nothing
+     *     was written)
+     */
+    private Integer fileToMsgpack(Input input, MessagePackFactory factory) {
+        // no document limit: memory does not grow with the text here (the limit guards the whole-document path)
+        JsonReader reader = JsonReader.builder()
+                .maxDepth(maxDepth != null ? maxDepth : MessagePackFactory.DEFAULT_MAX_DEPTH)
+                .maxDocumentLength(Long.MAX_VALUE).build();
+        OutputFile[] out = {null};
+        try {
+            boolean done = CountAheadPack.run(reader, input, ctx, () -> {
+                ctx.activity = "writing " + targetName();
+                try {
+                    out[0] = open();
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+                return factory.newPacker(stream(out[0]));
+            });
+            if (!done) {
+                return null;
+            }
+            close(out[0]);
+            out[0] = null;
+            return Main.OK;
+        } catch (JsonParseException e) {
+            byte[] head = new byte[0];
+            try (java.io.InputStream in = input.open(ctx)) {
+                head = in.readNBytes(HEAD);
+            } catch (IOException ignored) {
+                // the hint is only a hint
+            }
+            ctx.error(input.name() + ": " + inFlags(withoutForeignHint(e)) + (e.offset() == 0 && looksLikeMsgpack(head, head.length)
+                    ? "; this looks like MessagePack: to convert it to JSON use --to json" : ""));
+            return Main.FAILED;
+        } catch (MessagePackException e) {
+            ctx.error(input.name() + ": " + inFlags(e.getMessage()));
+            return Main.FAILED;
+        } catch (UncheckedIOException e) {
+            String target = out[0] == null ? input.name() + ": cannot read: " : targetName() + ": cannot write: ";
+            ctx.error(target + Input.describe(e.getCause()));
+            return Main.FAILED;
+        } catch (IOException e) {
+            ctx.error((out[0] == null ? input.name() + ": cannot read: " : targetName() + ": cannot write: ") + Input.describe(e));
+            return Main.FAILED;
+        } finally {
+            abort(out[0]);
+        }
     }
 
     /**

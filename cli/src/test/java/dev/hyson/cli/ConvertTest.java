@@ -61,6 +61,51 @@ class ConvertTest {
     }
 
     @Test
+    void toMsgpack_file_countedAheadEqualsTheWholeDocumentConversion() throws IOException {
+        List<String> docs = new java.util.ArrayList<>(List.of(
+                "{\"a\":[1,2.5,\"x\",{}],\"b\":null,\"c\":{\"d\":[[],[true,false]]}}",
+                "[]", "{}", "17", "\"s\"", "[" + "1,".repeat(70000) + "-9223372036854775808]",
+                "{\"k\":18446744073709551615}", // beyond long: the whole-document path's uint64
+                "{\"a\":1,\"b\":2,\"a\":3}", // a repeated name: the tree keeps the last value at the first place
+                "[1e400]"));
+        Path corpus = Path.of("..", "..", "shared", "corpus");
+        for (String name : List.of("twitter.json", "citm_catalog.json", "canada.json")) {
+            if (Files.isRegularFile(corpus.resolve(name))) {
+                docs.add(Files.readString(corpus.resolve(name)));
+            }
+        }
+        int i = 0;
+        for (String doc : docs) {
+            Path f = Files.writeString(dir.resolve("doc" + i++ + ".json"), doc);
+            Result r = run(StdinKind.NONE, new byte[0], "convert", "--to", "msgpack", f.toString());
+            Result whole = pipe(doc.getBytes(StandardCharsets.UTF_8), "convert", "--to", "msgpack");
+            assertEquals(whole.code, r.code, r.err);
+            assertEquals(whole.err.replace("<stdin>", f.toString()), r.err);
+            assertArrayEquals(whole.out, r.out, doc.length() > 80 ? doc.substring(0, 80) : doc);
+        }
+    }
+
+    @Test
+    void toMsgpack_fileMuchLargerThanTheHeap_childJvmInBoundedMemory() throws Exception {
+        Path big = dir.resolve("big.json");
+        byte[] row = "{\"id\":12345,\"name\":\"abcdefgh\",\"v\":[1.5,true,null]},".getBytes(StandardCharsets.US_ASCII);
+        try (java.io.OutputStream o = new java.io.BufferedOutputStream(Files.newOutputStream(big), 1 << 16)) {
+            o.write('[');
+            for (long n = 0; n < (48L << 20) / row.length; n++) {
+                o.write(row);
+            }
+            o.write("{}]".getBytes(StandardCharsets.US_ASCII));
+        }
+        Path out = dir.resolve("big.msgpack");
+        Process p = ChildCli.start(List.of("-Xmx32m", "-XX:TieredStopAtLevel=1"), "convert", "--to", "msgpack", big.toString(),
+                "-o", out.toString());
+        String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(p.waitFor(120, java.util.concurrent.TimeUnit.SECONDS));
+        assertEquals(0, p.exitValue(), err);
+        assertArrayEquals(MessagePack.fromJson(Files.readAllBytes(big)), Files.readAllBytes(out));
+    }
+
+    @Test
     void toJson_fileWithSeveralValues_oneLineEach() throws IOException {
         ByteArrayOutputStream mp = new ByteArrayOutputStream();
         MessagePack.pack(Map.of("bin", new byte[] {1, 2, 3}), mp);
