@@ -216,7 +216,7 @@ JNIEXPORT jint JNICALL Java_dev_hyson_internal_scan_NativeScanner_scan0(
         hyson_context_trim(ctx);
         return rc;
     }
-    /* the arrays' lengths come from Java: four GetArrayLength crossings fewer per small document */
+    /* the arrays' lengths come from Java: three GetArrayLength calls fewer per document */
     if (!hyson_copy_out_sized(env, ctx, tape, tape_length, latin1, latin1_length, utf16, utf16_length)) {
         return HYSON_ARRAYS_TOO_SMALL;
     }

@@ -205,12 +205,11 @@ final class ConvertCommand implements Callable<Integer> {
         } catch (MessagePackException e) {
             ctx.error(input.name() + ": " + inFlags(e.getMessage()));
             return Main.FAILED;
-        } catch (UncheckedIOException e) {
-            String target = out[0] == null ? input.name() + ": cannot read: " : targetName() + ": cannot write: ";
-            ctx.error(target + Input.describe(e.getCause()));
-            return Main.FAILED;
-        } catch (IOException e) {
-            ctx.error((out[0] == null ? input.name() + ": cannot read: " : targetName() + ": cannot write: ") + Input.describe(e));
+        } catch (UncheckedIOException | IOException e) {
+            // before the output is open only reading can fail; after it, the message names the output
+            IOException cause = e instanceof UncheckedIOException ? ((UncheckedIOException) e).getCause() : (IOException) e;
+            ctx.error((out[0] == null ? input.name() + ": cannot read: " : targetName() + ": cannot write: ")
+                    + Input.describe(cause));
             return Main.FAILED;
         } finally {
             abort(out[0]);

@@ -7,6 +7,7 @@ import dev.hyson.stream.JsonToken;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.ArrayDeque;
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.Set;
 
@@ -47,49 +48,38 @@ final class CountAheadPack {
         ArrayDeque<Set<String>> names = new ArrayDeque<>();
         JsonToken t;
         while ((t = p.nextToken()) != null) {
-            switch (t) {
-                case START_OBJECT:
-                case START_ARRAY:
-                    if (depth > 0) {
-                        counts[open[depth - 1]]++;
-                    }
-                    if (size == counts.length) {
-                        counts = java.util.Arrays.copyOf(counts, size * 2);
-                    }
-                    if (depth == open.length) {
-                        open = java.util.Arrays.copyOf(open, depth * 2);
-                    }
-                    counts[size] = 0;
-                    open[depth++] = size++;
-                    if (t == JsonToken.START_OBJECT) {
-                        names.push(new HashSet<>());
-                    }
-                    break;
-                case END_OBJECT:
+            if (t == JsonToken.END_OBJECT || t == JsonToken.END_ARRAY) {
+                if (t == JsonToken.END_OBJECT) {
                     names.pop();
-                    depth--;
-                    break;
-                case END_ARRAY:
-                    depth--;
-                    break;
-                case NAME:
-                    if (!names.peek().add(p.currentName())) {
-                        return false;
-                    }
-                    break;
-                case NUMBER:
-                    if (p.numberType() == dev.hyson.stream.NumberType.BIG_INTEGER) {
-                        return false;
-                    }
-                    if (depth > 0) {
-                        counts[open[depth - 1]]++;
-                    }
-                    break;
-                default:
-                    if (depth > 0) {
-                        counts[open[depth - 1]]++;
-                    }
-                    break;
+                }
+                depth--;
+                continue;
+            }
+            if (t == JsonToken.NAME) {
+                if (!names.peek().add(p.currentName())) {
+                    return false;
+                }
+                continue;
+            }
+            if (t == JsonToken.NUMBER && p.numberType() == dev.hyson.stream.NumberType.BIG_INTEGER) {
+                return false;
+            }
+            // a value: one more member of the container it is in, and a container of its own if it opens one
+            if (depth > 0) {
+                counts[open[depth - 1]]++;
+            }
+            if (t == JsonToken.START_OBJECT || t == JsonToken.START_ARRAY) {
+                if (size == counts.length) {
+                    counts = Arrays.copyOf(counts, size * 2);
+                }
+                if (depth == open.length) {
+                    open = Arrays.copyOf(open, depth * 2);
+                }
+                counts[size] = 0;
+                open[depth++] = size++;
+                if (t == JsonToken.START_OBJECT) {
+                    names.push(new HashSet<>());
+                }
             }
         }
         return true;

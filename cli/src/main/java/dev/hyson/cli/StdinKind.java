@@ -69,7 +69,8 @@ enum StdinKind {
             // with descriptor 0 closed at launch, the JVM's first open file takes it: not input
             return openedByJvm(p) ? NONE : DATA;
         }
-        // a FIFO, or a device such as /dev/null or /dev/zero; "(deleted)" files and other oddities too
+        // a FIFO or a device such as /dev/null or /dev/zero: read it; a path that is gone (a deleted
+        // file shows as "... (deleted)") or a directory: nothing to read
         return Files.exists(p) && !Files.isDirectory(p) ? DATA : NONE;
     }
 }

@@ -390,6 +390,24 @@ class CliTest {
     }
 
     @Test
+    void stats_corpusDocument_eventCountsEqualTheTreesOnBothBackends() throws IOException {
+        Path twitter = Path.of("..", "..", "shared", "corpus", "twitter.json");
+        org.junit.jupiter.api.Assumptions.assumeTrue(Files.isRegularFile(twitter), "../shared/corpus is absent");
+        Stats tree = Stats.of(Json.parse(Files.readAllBytes(twitter)));
+        String expected = StatsCommand.report("t", 0, tree, 0, "x");
+        expected = expected.substring(expected.indexOf("objects: "), expected.indexOf("parse: "));
+        for (String backend : new String[] {"java", "native"}) {
+            if (backend.equals("native") && Backend.nativeKernels().isEmpty()) {
+                continue;
+            }
+            Result r = pipe("", "stats", "--backend", backend, twitter.toString());
+            assertEquals(0, r.code, r.err);
+            assertTrue(r.out.contains("\n" + expected), backend + ": " + r.out);
+            assertTrue(r.out.contains("(" + backend + " backend, one cold parse)"), r.out);
+        }
+    }
+
+    @Test
     void stats_scalarDocument_depthZero() {
         Result r = pipe("\"just a string\"", "stats");
         assertTrue(r.out.contains("\nstrings: 1 (0 member names)\n"), r.out);
