@@ -227,6 +227,44 @@ static void stage_cases(void) {
         }
     }
     check(1, "stage fragments at every block offset");
+
+    /*
+     * Stage 1 validates UTF-8 per 16 KiB segment, after indexing it, and skips segments that are all
+     * ASCII: a sequence cut by a segment's edge (completed or not in the next segment, which is ASCII
+     * or not), at each offset around the edges at 16 KiB and 32 KiB.
+     */
+    static const char *const sequences[] = {"\xc3\xa9", "\xe4\xb8\xad", "\xf0\x9f\x98\x80"};
+    size_t big = 40000;
+    uint8_t *text = malloc(big);
+    if (text == NULL) {
+        abort();
+    }
+    for (size_t edge = 16384; edge <= 32768; edge += 16384) {
+        for (size_t q = 0; q < 3; q++) {
+            size_t len = strlen(sequences[q]);
+            for (size_t at = edge - 4; at <= edge + 1; at++) {
+                for (int cut = 0; cut < 2; cut++) {
+                    for (int more = 0; more < 2; more++) {
+                        /* one string from byte 1 to big - 2: ASCII, the sequence at 'at' (cut: its last byte
+                           an ASCII 'x'), and with 'more' a valid sequence further on */
+                        memset(text, 'a', big);
+                        text[0] = '"';
+                        text[big - 1] = '"';
+                        memcpy(text + at, sequences[q], len);
+                        if (cut) {
+                            text[at + len - 1] = 'x';
+                        }
+                        if (more) {
+                            memcpy(text + big - 100, "\xc3\xa9", 2);
+                        }
+                        int rc = hyson_check_all_kernels(text, big, &configs[0]);
+                        check(cut ? rc == HYSON_ERR_INVALID_UTF8 : rc == HYSON_OK, "UTF-8 across a segment edge");
+                    }
+                }
+            }
+        }
+    }
+    free(text);
 }
 
 /*

@@ -9,7 +9,9 @@
  *     offsets in order;
  *   - a closing quote's entry carries HYSON_INDEX_ESCAPED when its string holds a backslash and
  *     HYSON_INDEX_NON_ASCII when it holds a byte >= 0x80, found by one long addition per flag (below);
- *   - control bytes inside strings and ill-formed UTF-8 anywhere are found here.
+ *   - control bytes inside strings are found here, and ill-formed UTF-8 anywhere: in a second loop over
+ *     each 16 KiB segment that holds a byte >= 0x80 (the segment is still in the L1 cache), so the
+ *     indexing loop stays small and ASCII segments cost nothing more.
  * The approach is simdjson's stage 1 (Langdale and Lemire, "Parsing Gigabytes of JSON per Second", VLDB
  * Journal 28(6), 2019, sections 3.1 and 4); the code is hyson's own.
  *
@@ -29,6 +31,26 @@
 static inline uint64_t hyson_bits_from(size_t from) {
     return from >= 64 ? 0 : ~UINT64_C(0) << from;
 }
+
+#ifdef HYSON_K_UTF8_BLOCKS
+/* 1 when the 64 bytes at p are all ASCII (below 0x80). */
+static inline int hyson_ascii64(const uint8_t *p) {
+    uint64_t any = 0;
+    for (int j = 0; j < 64; j += 8) {
+        uint64_t w;
+        memcpy(&w, p + j, 8);
+        any |= w;
+    }
+    return (any & UINT64_C(0x8080808080808080)) == 0;
+}
+#else
+/* The mask of the bytes >= 0x80 among the 64 at p. */
+static inline uint64_t hyson_high64(const uint8_t *p) {
+    hyson_classes64 m;
+    hyson_k_classify64(p, &m);
+    return m.high;
+}
+#endif
 
 /* What stage 1 carries from one block to the next. */
 typedef struct hyson_stage1 {
@@ -59,10 +81,8 @@ static inline uint64_t hyson_escaped(uint64_t backslash, uint64_t *carry) {
     return (after_even & ~HYSON_EVEN_BITS) | (after_odd & HYSON_EVEN_BITS);
 }
 
-/*
- * One block's index entries: the offsets of structural's bits from at, and the flags of the closing
- * quotes in escaped_close / high_close. Writes up to HYSON_INDEX_ROOM entries from out.
- */
+/* One block's index entries: the offsets of structural's bits from at. Writes up to HYSON_INDEX_ROOM
+   entries from out. */
 static inline size_t hyson_flatten(uint32_t *out, uint32_t at, uint64_t structural) {
 #ifdef HYSON_K_FLATTEN64
     return hyson_k_flatten64(out, at, structural);
@@ -116,12 +136,10 @@ static inline uint64_t hyson_stage1_block(hyson_stage1 *s1, const uint8_t *block
         uint64_t escaped_close = hyson_add_carry(inside, m.backslash & interior, &escaped_carry) & close;
         uint64_t high_close = hyson_add_carry(inside, m.high & interior, &high_carry) & close;
         s1->flag_carry = escaped_carry | (high_carry << 1);
-        uint64_t flagged = escaped_close | high_close;
-        while (flagged != 0) {
+        for (uint64_t flagged = escaped_close | high_close; flagged != 0; flagged &= flagged - 1) {
             uint64_t bit = flagged & (0 - flagged);
             uint32_t flags = ((escaped_close & bit) ? HYSON_INDEX_ESCAPED : 0) | ((high_close & bit) ? HYSON_INDEX_NON_ASCII : 0);
             out[__builtin_popcountll(structural & (bit - 1))] |= flags;
-            flagged ^= bit;
         }
     }
     return m.high;
@@ -164,11 +182,31 @@ HYSON_STAGE size_t HYSON_INDEX_NAME(const uint8_t *src, size_t begin, size_t end
             return HYSON_FAILED;
         }
         uint32_t *index = tape->index;
+        size_t from = base;
+        const uint8_t *first = block;
+        uint64_t high = 0;
+        hyson_stage1 s = s1; /* a copy the compiler keeps in registers through the loop */
         for (; base < stop; base += 64, block += 64) {
-            uint64_t high = hyson_stage1_block(&s1, block, base, index + s1.n);
+            high |= hyson_stage1_block(&s, block, base, index + s.n);
+        }
+        s1 = s;
+        if (high == 0) {
 #ifdef HYSON_K_UTF8_BLOCKS
-            /* UTF-8: blocks with a byte >= 0x80 and the block after each go through the kernel's lookup */
-            if (high != 0) {
+            if (utf8_open) {
+                hyson_k_utf8_ascii(&utf8); /* a sequence the last segment left open is an error */
+                utf8_open = 0;
+            }
+#endif
+            continue; /* an ASCII segment: nothing to validate */
+        }
+        /*
+         * UTF-8, in a second loop over the segment's blocks (still in the L1 cache), which keeps the
+         * indexing loop small: blocks with a byte >= 0x80 and the block after each go through the kernel's
+         * lookup, or each run of such bytes is validated once, up to the ASCII byte after it.
+         */
+        for (block = first; from < stop; from += 64, block += 64) {
+#ifdef HYSON_K_UTF8_BLOCKS
+            if (!hyson_ascii64(block)) {
                 hyson_k_utf8_block(&utf8, block);
                 utf8_open = 1;
             } else if (utf8_open) {
@@ -176,16 +214,15 @@ HYSON_STAGE size_t HYSON_INDEX_NAME(const uint8_t *src, size_t begin, size_t end
                 utf8_open = 0;
             }
 #else
-            /* UTF-8: each run of bytes >= 0x80 is validated once, up to the ASCII byte after it. */
-            high &= hyson_bits_from(utf8_done > base ? utf8_done - base : 0);
-            while (high != 0) {
+            uint64_t block_high = hyson_high64(block) & hyson_bits_from(utf8_done > from ? utf8_done - from : 0);
+            while (block_high != 0) {
                 size_t bad = 0;
-                size_t next = hyson_k_utf8_run(src, base + (size_t)__builtin_ctzll(high), end, &bad);
+                size_t next = hyson_k_utf8_run(src, from + (size_t)__builtin_ctzll(block_high), end, &bad);
                 if (next == HYSON_FAILED) {
                     return HYSON_FAILED;
                 }
                 utf8_done = next;
-                high &= hyson_bits_from(next - base);
+                block_high &= hyson_bits_from(next - from);
             }
 #endif
         }

@@ -14,6 +14,7 @@
 #endif
 
 #include "block16.h"
+#define HYSON_U8_OWN_BLOCKS 1 /* stage 1 validates 64 bytes a step (below); runs use utf8_lookup.h's */
 #include "utf8_lookup.h"
 
 static inline size_t hyson_k_find_special(const uint8_t *src, size_t i, size_t end) {
@@ -126,6 +127,66 @@ static inline size_t hyson_k_flatten64(uint32_t *o, uint32_t at, uint64_t bits) 
     }
     return count;
 }
+
+/* The 64 bytes that end n bytes before 'input' starts, 'prev' being the 64 before it (n = 1..3): the
+   128-bit lanes shifted by one (prev's last lane first), then each lane joined to input's and shifted. */
+#define HYSON_U8_PREV64(input, prev, n)                                                                    \
+    _mm512_alignr_epi8((input), _mm512_permutex2var_epi64((prev), _mm512_set_epi64(13, 12, 11, 10, 9, 8, 7, 6), (input)), \
+                       16 - (n))
+
+/* Non-zero bytes where the pairs/triples/quads ending in 'input' are ill-formed: utf8_lookup.h's
+   hyson_utf8_errors32 on 64 bytes (Keiser and Lemire, "Validating UTF-8 In Less Than One Instruction
+   Per Byte", Software: Practice and Experience 51(5), 2021). */
+static inline __m512i hyson_utf8_errors64(__m512i input, __m512i prev) {
+    const __m512i low4 = _mm512_set1_epi8(0x0F);
+    const __m512i byte_1_high_table = _mm512_broadcast_i32x4(_mm_setr_epi8(HYSON_U8_BYTE_1_HIGH(char)));
+    const __m512i byte_1_low_table = _mm512_broadcast_i32x4(_mm_setr_epi8(HYSON_U8_BYTE_1_LOW(char)));
+    const __m512i byte_2_high_table = _mm512_broadcast_i32x4(_mm_setr_epi8(HYSON_U8_BYTE_2_HIGH(char)));
+    __m512i prev1 = HYSON_U8_PREV64(input, prev, 1);
+    __m512i byte_1_high = _mm512_shuffle_epi8(byte_1_high_table, _mm512_and_si512(_mm512_srli_epi16(prev1, 4), low4));
+    __m512i byte_1_low = _mm512_shuffle_epi8(byte_1_low_table, _mm512_and_si512(prev1, low4));
+    __m512i byte_2_high = _mm512_shuffle_epi8(byte_2_high_table, _mm512_and_si512(_mm512_srli_epi16(input, 4), low4));
+    __m512i special = _mm512_and_si512(_mm512_and_si512(byte_1_high, byte_1_low), byte_2_high);
+    __m512i third = _mm512_subs_epu8(HYSON_U8_PREV64(input, prev, 2), _mm512_set1_epi8((char)HYSON_U8_THIRD_BIAS));
+    __m512i fourth = _mm512_subs_epu8(HYSON_U8_PREV64(input, prev, 3), _mm512_set1_epi8((char)HYSON_U8_FOURTH_BIAS));
+    __m512i due = _mm512_and_si512(_mm512_or_si512(third, fourth), _mm512_set1_epi8((char)0x80));
+    return _mm512_xor_si512(due, special);
+}
+
+/*
+ * Stage 1's validation (structural_index_impl.h), 64 bytes a step: every block that holds a byte >= 0x80,
+ * and the block after it, go through the lookup with the block before as context; the errors of the whole
+ * document are ORed together and looked at once at its end.
+ */
+#define HYSON_K_UTF8_BLOCKS 1
+typedef struct hyson_k_utf8 {
+    __m512i prev;   /* the last 64 bytes validated */
+    __m512i errors; /* non-zero once anything was ill-formed */
+} hyson_k_utf8;
+
+static inline void hyson_k_utf8_init(hyson_k_utf8 *u) {
+    u->prev = _mm512_setzero_si512();
+    u->errors = _mm512_setzero_si512();
+}
+
+static inline void hyson_k_utf8_block(hyson_k_utf8 *u, const uint8_t *p) {
+    __m512i input = _mm512_loadu_si512((const void *)p);
+    u->errors = _mm512_or_si512(u->errors, hyson_utf8_errors64(input, u->prev));
+    u->prev = input;
+}
+
+/* An ASCII block after one that was validated: a sequence the last block left open is an error. */
+static inline void hyson_k_utf8_ascii(hyson_k_utf8 *u) {
+    __m512i zero = _mm512_setzero_si512();
+    u->errors = _mm512_or_si512(u->errors, hyson_utf8_errors64(zero, u->prev));
+    u->prev = zero;
+}
+
+static inline int hyson_k_utf8_failed(const hyson_k_utf8 *u) {
+    return _mm512_test_epi8_mask(u->errors, u->errors) != 0;
+}
+
+#undef HYSON_U8_PREV64
 
 #define HYSON_SCAN_NAME hyson_scan_avx512
 #include "../generic/scan_impl.h"

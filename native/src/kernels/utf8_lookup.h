@@ -60,6 +60,7 @@ static inline size_t hyson_utf8_run_avx2(const uint8_t *src, size_t i, size_t en
     return hyson_utf8_resume(src, start, i, end, bad);
 }
 
+#ifndef HYSON_U8_OWN_BLOCKS
 /*
  * Stage 1's validation (structural_index_impl.h): every block of 64 bytes that holds a byte >= 0x80,
  * and the block after it, go through the lookup with the block before as context; the errors of the
@@ -93,6 +94,8 @@ static inline void hyson_k_utf8_ascii(hyson_k_utf8 *u) {
 static inline int hyson_k_utf8_failed(const hyson_k_utf8 *u) {
     return !_mm256_testz_si256(u->errors, u->errors);
 }
+
+#endif /* HYSON_U8_OWN_BLOCKS */
 
 #undef HYSON_U8_PREV
 
