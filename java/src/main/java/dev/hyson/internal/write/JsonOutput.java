@@ -139,9 +139,16 @@ abstract class JsonOutput extends ValueDispatcher {
         }
     }
 
+    /** A line feed and the indentation of {@code depth} levels: a copy from the config's run, deeper levels a byte at a time. */
     final void newline(int depth) {
+        byte[] run = cfg.newlineRun;
         int n = 1 + depth * cfg.indent;
         ensure(n);
+        if (n <= run.length) {
+            System.arraycopy(run, 0, buf, pos, n);
+            pos += n;
+            return;
+        }
         buf[pos++] = '\n';
         for (int i = 1; i < n; i++) {
             buf[pos++] = ' ';

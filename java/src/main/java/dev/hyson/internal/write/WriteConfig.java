@@ -46,6 +46,12 @@ public final class WriteConfig {
     final boolean userCodecs;
     /** Encoded member names (quotes and escapes included) for this writer's options. */
     final NameCache names = new NameCache();
+    /**
+     * A line feed then the indentation of the first {@link #NEWLINE_LEVELS} levels: pretty output
+     * copies a prefix of it per line instead of writing its spaces one by one.
+     */
+    final byte[] newlineRun;
+    static final int NEWLINE_LEVELS = 32;
     private final ConcurrentHashMap<Class<?>, Function<Object, Object>> resolved = new ConcurrentHashMap<>();
 
     public WriteConfig(boolean pretty, int indent, boolean asciiOnly, boolean scriptSafe, boolean sortKeys,
@@ -70,6 +76,9 @@ public final class WriteConfig {
         this.userCodecs = codecs.binder().hasCodecs();
         this.pretty = pretty;
         this.indent = indent;
+        this.newlineRun = new byte[1 + Math.max(indent, 0) * NEWLINE_LEVELS];
+        java.util.Arrays.fill(newlineRun, (byte) ' ');
+        newlineRun[0] = '\n';
         this.asciiOnly = asciiOnly;
         this.scriptSafe = scriptSafe;
         this.sortKeys = sortKeys;
