@@ -19,6 +19,7 @@ endif()
 add_library(hyson_core STATIC
   ${HYSON_NATIVE}/src/dispatch.c
   ${HYSON_NATIVE}/src/calibrate.c
+  ${HYSON_NATIVE}/src/lines.c
   ${HYSON_NATIVE}/src/generic/tape.c
   ${HYSON_NATIVE}/src/generic/number.c
   ${HYSON_KERNEL_SOURCES})

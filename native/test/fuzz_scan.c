@@ -1,7 +1,8 @@
 /*
  * libFuzzer harness for the C entry point: every input is scanned by every kernel under several
- * option sets, whole and in windows (resumed scans); any crash, sanitizer report or disagreement between
- * kernels, or between a kernel's whole and windowed scans, is a finding.
+ * option sets, whole and in windows (resumed scans), and as JSON Lines (hyson_scan_lines, in windows, against
+ * each line scanned alone); any crash, sanitizer report or disagreement between kernels, between a
+ * kernel's whole and windowed scans, or between a window of lines and its lines one by one, is a finding.
  */
 #include <stddef.h>
 #include <stdint.h>
@@ -33,6 +34,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     cfg.max_string_length = 16;
     cfg.max_number_length = 24;
     hyson_check_windows(copy, size, &cfg, 1 + size % 17);
+    cfg.max_document_length = 40;
+    hyson_check_lines(copy, size, &cfg, 1 + size % 61);
     free(copy);
     return 0;
 }

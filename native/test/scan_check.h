@@ -320,6 +320,161 @@ static int hyson_check_windows(const uint8_t *data, size_t size, const hyson_con
     return ref_rc;
 }
 
+/* Whether the value at tape a's entry i equals the one at tape b's entry j, up to n entries (decoded
+   strings compared by content, their starts in the side buffers being different). */
+static int hyson_same_entries(const hyson_tape *a, size_t i, const hyson_tape *b, size_t j, size_t n) {
+    for (size_t x = 0; x < n;) {
+        uint64_t ea = a->entries[i + x];
+        if (ea != b->entries[j + x]) {
+            return 0;
+        }
+        int tag = (int)(ea >> HYSON_TAG_SHIFT);
+        if (tag >= HYSON_TAG_TRUE && tag <= HYSON_TAG_NULL) {
+            x++;
+            continue;
+        }
+        uint64_t pa = a->entries[i + x + 1];
+        uint64_t pb = b->entries[j + x + 1];
+        if (tag == HYSON_TAG_STR_LATIN1 || tag == HYSON_TAG_STR_UTF16) {
+            size_t len = (size_t)(pa & 0xFFFFFFFFu);
+            if (len != (size_t)(pb & 0xFFFFFFFFu)) {
+                return 0;
+            }
+            size_t sa = (size_t)(pa >> 32);
+            size_t sb = (size_t)(pb >> 32);
+            if (tag == HYSON_TAG_STR_LATIN1 ? memcmp(a->latin1 + sa, b->latin1 + sb, len) != 0
+                                            : memcmp(a->utf16 + sa, b->utf16 + sb, len * 2) != 0) {
+                return 0;
+            }
+        } else if (pa != pb) {
+            return 0;
+        }
+        x += 2;
+    }
+    return 1;
+}
+
+/*
+ * JSON Lines (hyson_scan_lines) on every kernel, fed in windows of 'window' bytes (grown when no line
+ * ends in one), against the lines found here one by one and each scanned alone by the scalar kernel:
+ * the same non-blank lines, bounds and line numbers, the same tape per valid line, the same error code
+ * and offset per invalid line. Returns the number of lines. Aborts on any disagreement.
+ */
+static size_t hyson_check_lines(const uint8_t *data, size_t size, const hyson_config *cfg, size_t window) {
+    const hyson_kernel *scalar = hyson_kernel_at(hyson_kernel_count() - 1);
+    size_t lines = 0;
+    for (size_t k = 0; k < hyson_kernel_count(); k++) {
+        hyson_tape tape, ref;
+        hyson_tape_init(&tape);
+        hyson_tape_init(&ref);
+        hyson_lines got;
+        hyson_lines_init(&got);
+        size_t pos = 0;    /* where the next call starts */
+        size_t line = 0;   /* line feeds before pos */
+        size_t expect = 0; /* where the reference's next line starts */
+        size_t expect_line = 0;
+        size_t want = window < 1 ? 1 : window;
+        lines = 0;
+        for (;;) {
+            size_t end = size - pos > want ? pos + want : size;
+            int last = end == size;
+            hyson_config c = *cfg;
+            /* each window in an exact-size block, so a read past it is a sanitizer finding */
+            uint8_t *exact = malloc(end - pos > 0 ? end - pos : 1);
+            if (exact == NULL) {
+                abort();
+            }
+            memcpy(exact, data + pos, end - pos);
+            c.origin = (int64_t)pos;
+            int rc = hyson_scan_lines(exact, 0, end - pos, last, &c, hyson_kernel_at(k), &tape, &got);
+            free(exact);
+            if (rc != HYSON_OK) {
+                fprintf(stderr, "hyson_scan_lines failed: %d\n", rc);
+                abort();
+            }
+            for (size_t r = 0; r < got.count; r++) {
+                const int64_t *rec = got.records + r * HYSON_LINE_FIELDS;
+                /* the reference: the next non-blank line after 'expect' */
+                size_t s, e, next;
+                int blank;
+                for (;;) {
+                    const uint8_t *lf = expect < size ? memchr(data + expect, '\n', size - expect) : NULL;
+                    s = expect;
+                    e = lf != NULL ? (size_t)(lf - data) : size;
+                    next = lf != NULL ? e + 1 : size;
+                    if (e > s && data[e - 1] == '\r') {
+                        e--;
+                    }
+                    blank = 1;
+                    for (size_t i = s; i < e; i++) {
+                        blank &= data[i] == ' ' || data[i] == '\t' || data[i] == '\r';
+                    }
+                    if (!blank || next >= size) {
+                        break;
+                    }
+                    expect = next;
+                    expect_line++;
+                }
+                int ok = !blank && rec[HYSON_LINE_START] == (int64_t)s && rec[HYSON_LINE_END] == (int64_t)e &&
+                         (size_t)rec[HYSON_LINE_NEWLINES] + line == expect_line;
+                int ref_rc;
+                if ((uint64_t)(e - s) > (uint64_t)cfg->max_document_length) {
+                    ref_rc = HYSON_ERR_DOCUMENT_LIMIT;
+                    ref.error_offset = (int64_t)s + cfg->max_document_length;
+                } else {
+                    ref_rc = hyson_scan(data, s, e, cfg, scalar, &ref);
+                }
+                if (ok && ref_rc != HYSON_OK) {
+                    ok = rec[HYSON_LINE_ERROR_CODE] == ref_rc && rec[HYSON_LINE_ERROR_OFFSET] == ref.error_offset;
+                } else if (ok) {
+                    size_t at = (size_t)rec[HYSON_LINE_ENTRY];
+                    size_t after = r + 1 < got.count && got.records[(r + 1) * HYSON_LINE_FIELDS + HYSON_LINE_ERROR_CODE] == 0
+                                       ? (size_t)got.records[(r + 1) * HYSON_LINE_FIELDS + HYSON_LINE_ENTRY]
+                                       : 0;
+                    ok = rec[HYSON_LINE_ERROR_CODE] == 0 && at + ref.size <= tape.size &&
+                         (after == 0 || after == at + ref.size) && hyson_same_entries(&tape, at, &ref, 0, ref.size);
+                }
+                if (!ok) {
+                    fprintf(stderr, "kernel %s: JSON Lines record %zu (bytes %lld..%lld, code %lld) differs from line %zu "
+                                    "at %zu..%zu scanned alone (code %d)\n",
+                            hyson_kernel_at(k)->name, lines, (long long)rec[HYSON_LINE_START], (long long)rec[HYSON_LINE_END],
+                            (long long)rec[HYSON_LINE_ERROR_CODE], expect_line + 1, s, e, ref_rc);
+                    abort();
+                }
+                expect = next;
+                expect_line++;
+                lines++;
+            }
+            size_t consumed = (size_t)got.consumed;
+            if (consumed < pos || consumed > end || (last && consumed != size)) {
+                fprintf(stderr, "hyson_scan_lines consumed up to %zu of window %zu..%zu\n", consumed, pos, end);
+                abort();
+            }
+            line += (size_t)got.newlines;
+            if (consumed == pos) {
+                want *= 2; /* no line ended in the window */
+            } else {
+                want = window < 1 ? 1 : window;
+            }
+            pos = consumed;
+            if (last) {
+                break;
+            }
+        }
+        /* no non-blank line left unreported */
+        for (size_t i = expect; i < size; i++) {
+            if (data[i] != ' ' && data[i] != '\t' && data[i] != '\r' && data[i] != '\n') {
+                fprintf(stderr, "kernel %s: JSON Lines: the line at %zu was not reported\n", hyson_kernel_at(k)->name, expect);
+                abort();
+            }
+        }
+        hyson_lines_free(&got);
+        hyson_tape_free(&tape);
+        hyson_tape_free(&ref);
+    }
+    return lines;
+}
+
 static hyson_config hyson_default_config(void) {
     hyson_config c;
     c.max_string_length = 20000000;

@@ -268,6 +268,60 @@ static void stage_cases(void) {
 }
 
 /*
+ * JSON Lines in one call per window (hyson_scan_lines) against each line scanned alone
+ * (hyson_check_lines): valid and invalid lines, blank lines, CR LF, decoded strings in both side
+ * buffers, a last line without a line feed, lines over the document limit, each input in windows of
+ * 1, 7, 64 and 4096 bytes.
+ */
+static void lines_cases(void) {
+    static const char *const inputs[] = {
+        "",
+        "\n",
+        "{\"a\":1}",
+        "{\"a\":1}\n{\"b\":[true,false,null]}\n",
+        "1\n\n  \n\t\r\n2\r\n3",
+        "{\"s\":\"caf\\u00e9\"}\n[\"\\u4e2d\",\"x\\ny\"]\n\"\\u00ff\\u0100\"\n",
+        "{\"a\":1}\n{\"a\":\n[1,2]\n{bad}\n\"unterminated\n7\n",
+        "\xef\xbb\xbf{\"bom\":1}\n{\"x\":\"\xc3\xa9\xe4\xb8\xad\"}\r\n\"\xc3\x28\"\n[1e400]\n[-0.0, 1.5e-300]\n",
+        "[1,[2,[3,[4]]]]\n[[[[[[[[[[1]]]]]]]]]]\n{\"k\":\"0123456789012345678901234567890123456789\"}\n",
+        "   {\"a\" : 1 }   \r\n\r\n\r\n   [ ]   ",
+        "\"\\ud800\"\n\"\\ud83d\\ude00\"\n",
+        "nul\ntrue\nfalse\r\nnull\r",
+    };
+    hyson_config configs[2];
+    configs[0] = hyson_default_config();
+    configs[1] = hyson_default_config();
+    configs[1].max_document_length = 12;
+    configs[1].max_depth = 4;
+    configs[1].flags |= HYSON_SURROGATES_ERROR << HYSON_SURROGATES_SHIFT;
+    static const size_t windows[] = {1, 7, 64, 4096};
+    size_t total = 0;
+    for (size_t i = 0; i < sizeof inputs / sizeof inputs[0]; i++) {
+        for (int c = 0; c < 2; c++) {
+            for (size_t w = 0; w < sizeof windows / sizeof windows[0]; w++) {
+                total += hyson_check_lines((const uint8_t *)inputs[i], strlen(inputs[i]), &configs[c], windows[w]);
+            }
+        }
+    }
+    /* many lines, a window of them per call: 2000 lines of a few kinds, windows of 1000 bytes */
+    size_t cap = 200000;
+    char *big = malloc(cap);
+    if (big == NULL) {
+        abort();
+    }
+    size_t n = 0;
+    for (int j = 0; j < 2000; j++) {
+        n += (size_t)snprintf(big + n, cap - n, j % 7 == 3 ? "{\"id\":%d,\"x\":[1,2,}\n"
+                                               : j % 5 == 0 ? "{\"id\":%d,\"name\":\"\\u00e9l\\u00e8ve\",\"v\":[1.5,2,null]}\r\n"
+                                                            : "{\"id\":%d,\"name\":\"plain\",\"ok\":true}\n", j);
+    }
+    size_t got = hyson_check_lines((const uint8_t *)big, n, &configs[0], 1000);
+    check(got == 2000, "2000 JSON lines, each reported once");
+    free(big);
+    check(total > 0, "JSON Lines in one call per window agree with each line scanned alone");
+}
+
+/*
  * Numbers against strtod / strtoll (glibc's are correctly rounded), with and without room after them
  * (the fast path needs 48 bytes of input left, so both paths are taken), on every kernel.
  */
@@ -331,6 +385,7 @@ int main(int argc, char **argv) {
     hand_cases();
     utf8_cases();
     stage_cases();
+    lines_cases();
     number_cases();
     if (argc < 2) {
         printf("SKIP: shared folder not given\n");

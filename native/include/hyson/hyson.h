@@ -20,7 +20,7 @@ extern "C" {
 #endif
 
 /* Bumped whenever the tape, the error codes or the JNI signatures change. */
-#define HYSON_ABI_VERSION 6
+#define HYSON_ABI_VERSION 7
 
 /* Tape tags (bits 56..63 of an entry). */
 #define HYSON_TAG_OBJECT 1
@@ -88,7 +88,9 @@ extern "C" {
 #define HYSON_INFO_ERROR_OFFSET 3
 #define HYSON_INFO_SPANS_SIZE 4
 #define HYSON_INFO_RESUME 5
-#define HYSON_INFO_LENGTH 6
+#define HYSON_INFO_LINES 6    /* hyson_scan_lines: the records written */
+#define HYSON_INFO_NEWLINES 7 /* hyson_scan_lines: the line feeds consumed (RESUME: the offset after them) */
+#define HYSON_INFO_LENGTH 8
 
 /*
  * Grammar states between two windows of a windowed scan (tape->phase), mirroring
@@ -240,6 +242,42 @@ int hyson_scan_window(const uint8_t *src, size_t start, size_t end, int last, co
  * caller took them: only for event tapes (HYSON_EVENTS), whose entries never refer back.
  */
 void hyson_window_take(hyson_tape *tape);
+
+/*
+ * JSON Lines (src/lines.c): one record of HYSON_LINE_FIELDS int64 values per non-blank line that
+ * hyson_scan_lines scanned, in input order. Offsets are absolute (config->origin added).
+ */
+#define HYSON_LINE_START 0        /* the line's first byte */
+#define HYSON_LINE_END 1          /* after its last byte: its line feed, and a carriage return before it, excluded */
+#define HYSON_LINE_NEWLINES 2     /* line feeds between the call's start and the line's first byte */
+#define HYSON_LINE_ENTRY 3        /* the index in the tape of the line's first entry (valid lines) */
+#define HYSON_LINE_ERROR_CODE 4   /* 0, or the line's HYSON_ERR_* code */
+#define HYSON_LINE_ERROR_OFFSET 5 /* the absolute offset of the line's error */
+#define HYSON_LINE_FIELDS 6
+
+/* The records of a hyson_scan_lines call and the scratch tape it scans each line into; reused. */
+typedef struct hyson_lines {
+    int64_t *records; /* count * HYSON_LINE_FIELDS values */
+    size_t count, capacity;
+    int64_t consumed; /* the absolute offset after the last line consumed (its line feed included) */
+    int64_t newlines; /* the line feeds consumed */
+    hyson_tape scratch;
+} hyson_lines;
+
+void hyson_lines_init(hyson_lines *lines);
+void hyson_lines_free(hyson_lines *lines);
+
+/*
+ * Scans the JSON Lines in src[start, end) in one call: every line that ends in a line feed, and when
+ * last the line the input ends with, each as hyson_scan would scan it alone. The valid lines' tapes are
+ * appended in order to tape (emptied first; each line's value starts at its record's HYSON_LINE_ENTRY,
+ * its decoded strings in the shared side buffers); each invalid line's record holds the code and offset
+ * hyson_scan gives for it. A line longer than config->max_document_length gets HYSON_ERR_DOCUMENT_LIMIT
+ * at its byte max_document_length without being scanned; blank lines (spaces, tabs, carriage returns)
+ * get no record. Returns HYSON_OK, or HYSON_ERR_OUT_OF_MEMORY. Reads only within [start, end).
+ */
+int hyson_scan_lines(const uint8_t *src, size_t start, size_t end, int last, const hyson_config *config,
+                     const hyson_kernel *kernel, hyson_tape *tape, hyson_lines *lines);
 
 /*
  * Correctly rounded decimal to binary64 (IEEE 754 round-half-even): significand * 10^exponent10,

@@ -1,7 +1,8 @@
 /*
  * JNI glue for dev.hyson.internal.scan.NativeScanner: argument marshalling only, no parsing logic.
  *
- * One call per document. Inputs up to HYSON_CRITICAL_LIMIT bytes are scanned in place inside a
+ * One call per document, or per window of JSON Lines (scanLines0: every line of the window in one call).
+ * Inputs up to HYSON_CRITICAL_LIMIT bytes are scanned in place inside a
  * GetPrimitiveArrayCritical region (no JNI call inside it); larger inputs are first copied into the
  * context's buffer with GetByteArrayRegion, so no critical region ever lasts longer than scanning
  * about 1 MiB (on JDK 17 a critical region holds G1's GC locker). The tape is then copied into the
@@ -23,6 +24,7 @@
 
 typedef struct hyson_context {
     hyson_tape tape;
+    hyson_lines lines; /* scanLines0's records and per-line scratch tape */
     uint8_t *input;
     size_t input_capacity;
 } hyson_context;
@@ -33,6 +35,11 @@ static void hyson_context_trim(hyson_context *ctx) {
         ctx->tape.utf16_capacity > HYSON_RETAIN_INPUT || ctx->tape.index_capacity > HYSON_RETAIN_INPUT ||
         ctx->tape.stack_capacity > 4096) {
         hyson_tape_free(&ctx->tape);
+    }
+    if (ctx->lines.capacity > HYSON_RETAIN_ENTRIES / HYSON_LINE_FIELDS || ctx->lines.scratch.capacity > HYSON_RETAIN_ENTRIES ||
+        ctx->lines.scratch.latin1_capacity > HYSON_RETAIN_INPUT || ctx->lines.scratch.utf16_capacity > HYSON_RETAIN_INPUT ||
+        ctx->lines.scratch.index_capacity > HYSON_RETAIN_INPUT || ctx->lines.scratch.stack_capacity > 4096) {
+        hyson_lines_free(&ctx->lines);
     }
     if (ctx->input_capacity > HYSON_RETAIN_INPUT) {
         free(ctx->input);
@@ -81,6 +88,7 @@ JNIEXPORT jlong JNICALL Java_dev_hyson_internal_scan_NativeScanner_open0(JNIEnv 
     hyson_context *ctx = calloc(1, sizeof *ctx);
     if (ctx != NULL) {
         hyson_tape_init(&ctx->tape);
+        hyson_lines_init(&ctx->lines);
     }
     return (jlong)(intptr_t)ctx;
 }
@@ -91,6 +99,7 @@ JNIEXPORT void JNICALL Java_dev_hyson_internal_scan_NativeScanner_close0(JNIEnv 
     hyson_context *ctx = (hyson_context *)(intptr_t)handle;
     if (ctx != NULL) {
         hyson_tape_free(&ctx->tape);
+        hyson_lines_free(&ctx->lines);
         free(ctx->input);
         free(ctx);
     }
@@ -125,13 +134,30 @@ static int hyson_copy_out(JNIEnv *env, hyson_context *ctx, jlongArray tape, jbyt
                                 (*env)->GetArrayLength(env, latin1), utf16, (*env)->GetArrayLength(env, utf16));
 }
 
+/* What hyson_run runs. */
+#define HYSON_RUN_DOCUMENT 0
+#define HYSON_RUN_WINDOW 1
+#define HYSON_RUN_LINES 2
+
+static int hyson_run_mode(const uint8_t *bytes, size_t start, size_t end, int mode, int last, const hyson_config *cfg,
+                          const hyson_kernel *kernel, hyson_context *ctx) {
+    switch (mode) {
+        case HYSON_RUN_WINDOW:
+            return hyson_scan_window(bytes, start, end, last, cfg, kernel, &ctx->tape);
+        case HYSON_RUN_LINES:
+            return hyson_scan_lines(bytes, start, end, last, cfg, kernel, &ctx->tape, &ctx->lines);
+        default:
+            return hyson_scan(bytes, start, end, cfg, kernel, &ctx->tape);
+    }
+}
+
 /*
- * Runs the kernel's whole-document scan (window 0) or window scan (window 1) over src[start, end) whose
+ * Runs the kernel's whole-document scan, window scan or JSON Lines scan (mode) over src[start, end) whose
  * src[0] is at offset base: in place inside a critical region up to HYSON_CRITICAL_LIMIT bytes, else
  * from a copy in the context's buffer, so no critical region outlasts scanning about 1 MiB.
  */
 static int hyson_run(JNIEnv *env, hyson_context *ctx, const hyson_kernel *kernel, jbyteArray src, jint start,
-                     jint end, int64_t base, hyson_config *cfg, int window, int last) {
+                     jint end, int64_t base, hyson_config *cfg, int mode, int last) {
     size_t length = (size_t)(end - start);
     int rc;
     if (length <= HYSON_CRITICAL_LIMIT) {
@@ -140,8 +166,7 @@ static int hyson_run(JNIEnv *env, hyson_context *ctx, const hyson_kernel *kernel
         if (bytes == NULL) {
             return HYSON_ERR_OUT_OF_MEMORY;
         }
-        rc = window ? hyson_scan_window(bytes, (size_t)start, (size_t)end, last, cfg, kernel, &ctx->tape)
-                    : hyson_scan(bytes, (size_t)start, (size_t)end, cfg, kernel, &ctx->tape);
+        rc = hyson_run_mode(bytes, (size_t)start, (size_t)end, mode, last, cfg, kernel, ctx);
         (*env)->ReleasePrimitiveArrayCritical(env, src, bytes, JNI_ABORT);
         return rc;
     }
@@ -155,8 +180,7 @@ static int hyson_run(JNIEnv *env, hyson_context *ctx, const hyson_kernel *kernel
     }
     (*env)->GetByteArrayRegion(env, src, start, (jsize)length, (jbyte *)ctx->input);
     cfg->origin = base + start;
-    return window ? hyson_scan_window(ctx->input, 0, length, last, cfg, kernel, &ctx->tape)
-                  : hyson_scan(ctx->input, 0, length, cfg, kernel, &ctx->tape);
+    return hyson_run_mode(ctx->input, 0, length, mode, last, cfg, kernel, ctx);
 }
 
 static hyson_config hyson_make_config(jlong max_string_length, jlong max_document_length, jint max_depth,
@@ -181,6 +205,8 @@ static void hyson_fill_info(JNIEnv *env, const hyson_context *ctx, jlongArray in
     slots[HYSON_INFO_ERROR_OFFSET] = (jlong)t->error_offset;
     slots[HYSON_INFO_SPANS_SIZE] = (jlong)t->spans_size;
     slots[HYSON_INFO_RESUME] = (jlong)t->resume;
+    slots[HYSON_INFO_LINES] = (jlong)ctx->lines.count;
+    slots[HYSON_INFO_NEWLINES] = (jlong)ctx->lines.newlines;
     (*env)->SetLongArrayRegion(env, info, 0, HYSON_INFO_LENGTH, slots);
 }
 
@@ -191,6 +217,49 @@ static void hyson_fill_info(JNIEnv *env, const hyson_context *ctx, jlongArray in
 static int hyson_arguments_valid(JNIEnv *env, const hyson_context *ctx, const hyson_kernel *kernel, jbyteArray src,
                                  jint start, jint end) {
     return ctx != NULL && kernel != NULL && start >= 0 && end >= start && end <= (*env)->GetArrayLength(env, src);
+}
+
+/* Copies scanLines0's records into the Java array when its length holds them; 0 when it is too small. */
+static int hyson_copy_lines(JNIEnv *env, hyson_context *ctx, jlongArray records, jint records_length) {
+    size_t n = ctx->lines.count * HYSON_LINE_FIELDS;
+    if (records_length < 0 || (size_t)records_length < n) {
+        return 0;
+    }
+    if (n > 0) {
+        (*env)->SetLongArrayRegion(env, records, 0, (jsize)n, (const jlong *)ctx->lines.records);
+    }
+    return 1;
+}
+
+/*
+ * scan0's and scanLines0's work: checks the arguments, scans (mode), fills info, and copies the tape
+ * (and for JSON Lines the records) into the Java arrays, whose lengths come from Java (three
+ * GetArrayLength calls fewer per call). Returns HYSON_OK, HYSON_ARRAYS_TOO_SMALL (the context keeps
+ * what was scanned for the copy-out call), HYSON_ERR_BAD_ARGUMENT or the scan's error code.
+ */
+static jint hyson_scan_and_copy(JNIEnv *env, hyson_context *ctx, jint kernel_index, jbyteArray src, jint start, jint end,
+                                int mode, int last, hyson_config cfg, jlongArray tape, jint tape_length, jbyteArray latin1,
+                                jint latin1_length, jcharArray utf16, jint utf16_length, jlongArray records,
+                                jint records_length, jlongArray info) {
+    const hyson_kernel *kernel = hyson_kernel_ranked((size_t)kernel_index);
+    if (!hyson_arguments_valid(env, ctx, kernel, src, start, end)) {
+        return HYSON_ERR_BAD_ARGUMENT;
+    }
+    int rc = hyson_run(env, ctx, kernel, src, start, end, 0, &cfg, mode, last);
+    if (mode == HYSON_RUN_LINES) {
+        ctx->tape.resume = ctx->lines.consumed;
+    }
+    hyson_fill_info(env, ctx, info);
+    if (rc != HYSON_OK) {
+        hyson_context_trim(ctx);
+        return rc;
+    }
+    if (!hyson_copy_out_sized(env, ctx, tape, tape_length, latin1, latin1_length, utf16, utf16_length) ||
+        (records != NULL && !hyson_copy_lines(env, ctx, records, records_length))) {
+        return HYSON_ARRAYS_TOO_SMALL;
+    }
+    hyson_context_trim(ctx);
+    return HYSON_OK;
 }
 
 /*
@@ -204,24 +273,9 @@ JNIEXPORT jint JNICALL Java_dev_hyson_internal_scan_NativeScanner_scan0(
     jlongArray tape, jint tape_length, jbyteArray latin1, jint latin1_length, jcharArray utf16, jint utf16_length,
     jlongArray info) {
     (void)cls;
-    hyson_context *ctx = (hyson_context *)(intptr_t)handle;
-    const hyson_kernel *kernel = hyson_kernel_ranked((size_t)kernel_index);
-    if (!hyson_arguments_valid(env, ctx, kernel, src, start, end)) {
-        return HYSON_ERR_BAD_ARGUMENT;
-    }
-    hyson_config cfg = hyson_make_config(max_string_length, max_document_length, max_depth, max_number_length, flags);
-    int rc = hyson_run(env, ctx, kernel, src, start, end, 0, &cfg, 0, 0);
-    hyson_fill_info(env, ctx, info);
-    if (rc != HYSON_OK) {
-        hyson_context_trim(ctx);
-        return rc;
-    }
-    /* the arrays' lengths come from Java: three GetArrayLength calls fewer per document */
-    if (!hyson_copy_out_sized(env, ctx, tape, tape_length, latin1, latin1_length, utf16, utf16_length)) {
-        return HYSON_ARRAYS_TOO_SMALL;
-    }
-    hyson_context_trim(ctx);
-    return HYSON_OK;
+    return hyson_scan_and_copy(env, (hyson_context *)(intptr_t)handle, kernel_index, src, start, end, HYSON_RUN_DOCUMENT, 0,
+                               hyson_make_config(max_string_length, max_document_length, max_depth, max_number_length, flags),
+                               tape, tape_length, latin1, latin1_length, utf16, utf16_length, NULL, 0, info);
 }
 
 JNIEXPORT void JNICALL Java_dev_hyson_internal_scan_NativeScanner_copyOut0(JNIEnv *env, jclass cls, jlong handle,
@@ -256,7 +310,7 @@ JNIEXPORT jint JNICALL Java_dev_hyson_internal_scan_NativeScanner_scanWindow0(
         hyson_window_begin(&ctx->tape);
     }
     hyson_config cfg = hyson_make_config(max_string_length, max_document_length, max_depth, max_number_length, flags);
-    int rc = hyson_run(env, ctx, kernel, src, start, end, base, &cfg, 1, last ? 1 : 0);
+    int rc = hyson_run(env, ctx, kernel, src, start, end, base, &cfg, HYSON_RUN_WINDOW, last ? 1 : 0);
     hyson_fill_info(env, ctx, info);
     if (rc > HYSON_OK) {
         hyson_context_trim(ctx);
@@ -306,5 +360,40 @@ JNIEXPORT jboolean JNICALL Java_dev_hyson_internal_scan_NativeScanner_windowTake
         (*env)->SetByteArrayRegion(env, spans, 0, (jsize)ctx->tape.spans_size, (const jbyte *)ctx->tape.spans);
     }
     hyson_window_take(&ctx->tape);
+    return JNI_TRUE;
+}
+
+/*
+ * The JSON Lines of src[start, end) in one call (hyson_scan_lines): every line that ends in a line feed,
+ * and when last the line the window ends with. Returns HYSON_OK when the tape and the line records
+ * (HYSON_LINE_FIELDS per line) were copied into the Java arrays (sizes, the record count, the offset
+ * after the last line consumed and the line feeds consumed in info); HYSON_ARRAYS_TOO_SMALL when an
+ * array is too small (then grow them to info's sizes and call linesCopyOut0); HYSON_ERR_BAD_ARGUMENT
+ * for a bad handle, kernel or range; HYSON_ERR_OUT_OF_MEMORY. The lines' own errors are in the records.
+ */
+JNIEXPORT jint JNICALL Java_dev_hyson_internal_scan_NativeScanner_scanLines0(
+    JNIEnv *env, jclass cls, jlong handle, jint kernel_index, jbyteArray src, jint start, jint end, jboolean last,
+    jlong max_string_length, jlong max_document_length, jint max_depth, jint max_number_length, jint flags,
+    jlongArray tape, jint tape_length, jbyteArray latin1, jint latin1_length, jcharArray utf16, jint utf16_length,
+    jlongArray records, jint records_length, jlongArray info) {
+    (void)cls;
+    return hyson_scan_and_copy(env, (hyson_context *)(intptr_t)handle, kernel_index, src, start, end, HYSON_RUN_LINES,
+                               last ? 1 : 0,
+                               hyson_make_config(max_string_length, max_document_length, max_depth, max_number_length, flags),
+                               tape, tape_length, latin1, latin1_length, utf16, utf16_length, records, records_length, info);
+}
+
+/* After HYSON_ARRAYS_TOO_SMALL from scanLines0: copies its tape and records into the grown arrays. */
+JNIEXPORT jboolean JNICALL Java_dev_hyson_internal_scan_NativeScanner_linesCopyOut0(JNIEnv *env, jclass cls,
+                                                                                  jlong handle, jlongArray tape,
+                                                                                  jbyteArray latin1, jcharArray utf16,
+                                                                                  jlongArray records) {
+    (void)cls;
+    hyson_context *ctx = (hyson_context *)(intptr_t)handle;
+    if (ctx == NULL || !hyson_copy_out(env, ctx, tape, latin1, utf16) ||
+        !hyson_copy_lines(env, ctx, records, (*env)->GetArrayLength(env, records))) {
+        return JNI_FALSE;
+    }
+    hyson_context_trim(ctx);
     return JNI_TRUE;
 }

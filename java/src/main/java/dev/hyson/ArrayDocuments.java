@@ -76,12 +76,36 @@ final class ArrayDocuments {
      * @throws IllegalArgumentException when {@code type} cannot be bound
      */
     LineAccess.LineParser lineParser(Type type) {
-        if (type == null) {
-            return (buf, start, end, offset, line) -> parseLine(buf, start, end, offset, line, null, null);
+        Codecs codecs = type == null ? null : Codecs.of(binder);
+        TapeCodec<?> codec = type == null ? null : codecs.forReading(type);
+        return new LineParser() {
+            @Override
+            public Object read(Tape tape, int entry, byte[] buf, int start, int end, long offset, long line) {
+                return readLine(tape, entry, buf, start, end, offset, line, codecs, codec);
+            }
+        };
+    }
+
+    /** @return the line parser of {@link dev.hyson.stream.JsonLines#validate}: the scan, and values only to find repeated names */
+    LineAccess.LineParser lineValidator() {
+        boolean names = config.duplicateKeys == DuplicateKeyPolicy.ERROR;
+        return new LineParser() {
+            @Override
+            public Object read(Tape tape, int entry, byte[] buf, int start, int end, long offset, long line) {
+                if (names) {
+                    readLine(tape, entry, buf, start, end, offset, line, null, null);
+                }
+                return Boolean.TRUE;
+            }
+        };
+    }
+
+    /** The line parsers' part that is this reader's: the scanner for a window of lines. */
+    private abstract class LineParser implements LineAccess.LineParser {
+        @Override
+        public Scanner scanner(int windowLength) {
+            return ArrayDocuments.this.scanner(windowLength);
         }
-        Codecs codecs = Codecs.of(binder);
-        TapeCodec<?> codec = codecs.forReading(type);
-        return (buf, start, end, offset, line) -> parseLine(buf, start, end, offset, line, codecs, codec);
     }
 
     /** @return the reader's options */
@@ -90,21 +114,43 @@ final class ArrayDocuments {
     }
 
     /**
-     * Parses (codec null) or binds the line {@code buf[start, end)}, which holds no line feed, so
-     * every error it reports is on its line 1: scan errors are created at the line's place in the
-     * whole input, later ones (values, binding) moved there.
+     * Builds (codec null) or binds the value of the line {@code buf[start, end)}, whose entries start at
+     * {@code entry} in the tape of its window, so every error it reports is on its line 1, moved to
+     * the line's place in the whole input. Binding reads a copy of the line's entries (the binder walks
+     * a tape from its first entry).
      */
-    private Object parseLine(byte[] buf, int start, int end, long offset, long line, Codecs codecs, TapeCodec<?> codec) {
-        Tape tape = scan(buf, start, end - start, offset, line);
+    private Object readLine(Tape tape, int entry, byte[] buf, int start, int end, long offset, long line, Codecs codecs,
+            TapeCodec<?> codec) {
         try {
             if (codec == null) {
-                return TapeMaterializer.materialize(tape, buf, start, end, config, KeyCache.SHARED);
+                return TapeMaterializer.materializeAt(tape, entry, buf, start, end, config, KeyCache.SHARED);
             }
-            return readRoot(new TapeReader(tape, buf, start, end, config, codecs, null), codec);
+            Tape one = TAPES.acquire();
+            try {
+                int n = TapeReader.next(tape.entries, entry) - entry;
+                one.reset(0);
+                System.arraycopy(tape.entries, entry, one.ensure(n), 0, n);
+                one.size = n;
+                // the decoded strings stay where the window's tape has them
+                byte[] ownLatin1 = one.latin1;
+                char[] ownUtf16 = one.utf16;
+                one.latin1 = tape.latin1;
+                one.latin1Size = tape.latin1Size;
+                one.utf16 = tape.utf16;
+                one.utf16Size = tape.utf16Size;
+                try {
+                    return readRoot(new TapeReader(one, buf, start, end, config, codecs, null), codec);
+                } finally {
+                    one.latin1 = ownLatin1;
+                    one.latin1Size = 0;
+                    one.utf16 = ownUtf16;
+                    one.utf16Size = 0;
+                }
+            } finally {
+                TapePool.release(one);
+            }
         } catch (JsonParseException e) {
             throw e.relocate(offset + e.offset(), line, e.column());
-        } finally {
-            TapePool.release(tape);
         }
     }
 

@@ -16,6 +16,11 @@ final class LineHooks implements LineAccess.Access {
     }
 
     @Override
+    public LineAccess.LineParser validator(JsonReader reader) {
+        return reader.arrays().lineValidator();
+    }
+
+    @Override
     public ReadConfig config(JsonReader reader) {
         return reader.arrays().config();
     }

@@ -45,6 +45,8 @@ import org.openjdk.jmh.infra.Blackhole;
  *   <li>{@code hyson}: {@code reader.readLines(path)} on one thread, {@code backend} = {@code native}
  *       or {@code java} (a {@link JsonReader} with that {@link Backend.Choice}; {@code native} fails
  *       setup with the reason when the native backend is unavailable).
+ *   <li>{@code hysonValidate}: {@code reader.lines().validate(path)} on one thread, {@code backend} as
+ *       for {@code hyson}: the lines scanned a window per call, no values built.
  *   <li>{@code hysonParallel2}: {@code reader.lines().parallel(2).read(path)}, native backend,
  *       ordered (the default). A file under 1 MiB (amazon) is parsed on the consuming thread, as
  *       {@code JsonLines} documents, so there it measures the serial path.
@@ -191,6 +193,12 @@ public class NdjsonBench {
     @Benchmark
     public long hysonParallel2(InputState in, ParallelState p, Blackhole bh) {
         return consume(p.reader.lines().parallel(2).read(in.path), bh);
+    }
+
+    /** @return the number of valid lines: the file checked serially, no values built ({@code JsonLines.validate}) */
+    @Benchmark
+    public long hysonValidate(InputState in, BackendState b) {
+        return b.reader.lines().validate(in.path);
     }
 
     /** @return the number of values: Jackson's {@code MappingIterator} over the file */

@@ -4,7 +4,6 @@ import dev.hyson.JsonParseException;
 import dev.hyson.JsonReader;
 import java.io.IOException;
 import java.io.InputStream;
-import java.util.stream.Stream;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -61,16 +60,14 @@ final class ValidateCommand extends InputCommand {
 
     private void validateLines(Input input, InputStream in, JsonReader reader, int count) {
         long[] bad = {0};
-        long[] good = {0};
         String name = input.name();
-        try (Stream<Object> values = reader.lines().onError(e -> {
+        // the lines are scanned a window per call and no values are built
+        long good = reader.lines().onError(e -> {
             bad[0]++;
             JsonParseException x = e.exception();
             ctx.error(name + ":" + x.line() + ":" + x.column() + ": " + inFlags(x.getMessage()));
-        }).read(in)) {
-            values.forEach(v -> good[0]++);
-        }
-        long total = good[0] + bad[0];
+        }).validate(in);
+        long total = good + bad[0];
         if (bad[0] > 0) {
             ctx.error(name + ": " + bad[0] + " of " + total + " lines invalid");
             throw new Reported();

@@ -1,5 +1,6 @@
 package dev.hyson.stream;
 
+import dev.hyson.internal.text.Newlines;
 import java.io.IOException;
 import java.io.InputStream;
 

@@ -175,6 +175,60 @@ public final class JsonLines {
     }
 
     /**
+     * Checks every line of a stream as {@link #read(InputStream)} would read it, building no values
+     * (but under {@link dev.hyson.DuplicateKeyPolicy#ERROR}, which compares member names on the values
+     * built): each window of lines is scanned in one call, so this runs at the scan's speed. Bad lines
+     * go to the {@link #onError(LineErrorHandler) handler}, or the first one is thrown. The stream is
+     * read to its end (or to the first bad line without a handler) and not closed.
+     *
+     * @param in UTF-8 JSON Lines
+     * @return the number of valid lines (blank lines are not lines)
+     * @throws dev.hyson.JsonParseException for the first bad line when there is no handler
+     * @throws UncheckedIOException when reading fails
+     */
+    public long validate(InputStream in) {
+        try (Stream<Object> s = stream(Objects.requireNonNull(in, "in"), null, -1, LineAccess.get().validator(reader))) {
+            return s.mapToLong(v -> 1).sum();
+        }
+    }
+
+    /**
+     * {@link #validate(InputStream)} of a file.
+     *
+     * @param path a UTF-8 JSON Lines file
+     * @return the number of valid lines
+     * @throws dev.hyson.JsonParseException for the first bad line when there is no handler
+     * @throws UncheckedIOException when the file cannot be read
+     */
+    public long validate(Path path) {
+        InputStream in;
+        long size;
+        try {
+            in = Files.newInputStream(path);
+            size = Files.size(path);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        try (Stream<Object> s = stream(in, in, size, LineAccess.get().validator(reader))) {
+            return s.mapToLong(v -> 1).sum();
+        }
+    }
+
+    /**
+     * {@link #validate(InputStream)} of the lines held in an array, read in place.
+     *
+     * @param json UTF-8 JSON Lines
+     * @return the number of valid lines
+     * @throws dev.hyson.JsonParseException for the first bad line when there is no handler
+     */
+    public long validate(byte[] json) {
+        Objects.requireNonNull(json, "json");
+        try (Stream<Object> s = openLines(json, LineAccess.get().validator(reader))) {
+            return s.mapToLong(v -> 1).sum();
+        }
+    }
+
+    /**
      * Reads a stream's lines, each bound to {@code type} as {@link JsonReader#read(byte[], Class)} binds.
      *
      * @param in UTF-8 JSON Lines (not closed)
@@ -291,7 +345,7 @@ public final class JsonLines {
             lines = p;
             close = p::close;
         } else {
-            lines = new SerialLines<>(new LineCursor(in, config), parser, handler);
+            lines = new SerialLines<>(new LineCursor(in, config, parser), parser, handler);
             close = () -> { };
         }
         return StreamSupport.stream(lines, false).onClose(() -> {
@@ -316,12 +370,15 @@ public final class JsonLines {
 
     private Stream<Object> openArray(byte[] json, Type type) {
         Objects.requireNonNull(json, "json");
-        LineParser parser = LineAccess.get().parser(reader, type);
+        return openLines(json, LineAccess.get().parser(reader, type));
+    }
+
+    private Stream<Object> openLines(byte[] json, LineParser parser) {
         ReadConfig config = LineAccess.get().config(reader);
         if (parallelFor(json.length)) {
             ParallelLines<Object> p = new ParallelLines<>(new Chunks.OfArray(json, threads), parser, handler, config, threads, ordered);
             return StreamSupport.stream(p, false).onClose(p::close);
         }
-        return StreamSupport.stream(new SerialLines<>(new LineCursor(json, 0, json.length, 0, 1, config), parser, handler), false);
+        return StreamSupport.stream(new SerialLines<>(new LineCursor(json, 0, json.length, 0, 1, config, parser), parser, handler), false);
     }
 }

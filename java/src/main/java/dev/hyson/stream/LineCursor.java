@@ -1,8 +1,13 @@
 package dev.hyson.stream;
 
 import dev.hyson.JsonParseException;
+import dev.hyson.internal.lines.LineAccess.LineParser;
+import dev.hyson.internal.scan.LineBatch;
 import dev.hyson.internal.scan.ReadConfig;
 import dev.hyson.internal.scan.ScanError;
+import dev.hyson.internal.scan.Scanner;
+import dev.hyson.internal.tape.Tape;
+import dev.hyson.internal.text.Newlines;
 import java.io.IOException;
 import java.io.InputStream;
 
@@ -13,6 +18,12 @@ import java.io.InputStream;
  * line is the bytes up to a line feed, without it and without a carriage return just before it;
  * whitespace-only lines are skipped. Not thread-safe.
  *
+ * <p>All the complete lines in the buffer are scanned in one call ({@link Scanner#scanLines}: one JNI
+ * call per window on the native backend, whatever the number of lines), which also finds the line
+ * feeds; each line then comes out of that call's records with its value's first entry in
+ * {@link #tape()}, or its error. Java looks for a line feed itself only to know whether the buffer
+ * holds a complete line at all.
+ *
  * <p>A line that fills a whole block (1 MiB) before its line feed is scanned as far as it goes before
  * the buffer grows for it: when those bytes hold an error already (garbage, binary data, the zeros of
  * {@code /dev/zero}), the error is reported at once, at its byte, and the rest of the line is skipped
@@ -21,10 +32,20 @@ import java.io.InputStream;
  */
 final class LineCursor {
     static final int BLOCK = 1 << 20;
+    /** The bytes of lines scanned per call, about (a call ends at the first line feed past this). */
+    static final int WINDOW = 1 << 19;
     private static final int MAX_ARRAY = Integer.MAX_VALUE - 16;
 
     private final InputStream in;
     private final ReadConfig config;
+    private final LineParser parser;
+    /** The last window's lines, and the tape their values are on. */
+    private final LineBatch batch = new LineBatch();
+    private final Tape tape = new Tape();
+    /** The records of {@link #batch} handed out so far. */
+    private int taken;
+    /** The line number of the last window's first byte. */
+    private long batchLine;
     private final long maxLength;
     private byte[] buf;
     private int pos;
@@ -47,13 +68,16 @@ final class LineCursor {
     long offset;
     /** The current line's 1-based number. */
     long line;
-    /** Set instead of {@code start} and {@code end} when the current line is longer than {@code maxDocumentLength}. */
+    /** The first entry of the current line's value in {@link #tape()}, when the line is valid (error null). */
+    int entry;
+    /** Set instead of {@link #entry} when the current line is invalid or longer than {@code maxDocumentLength}. */
     JsonParseException error;
 
     /** A cursor over {@code b[from, to)}, whose first byte is at {@code baseOffset} on line {@code firstLine}. */
-    LineCursor(byte[] b, int from, int to, long baseOffset, long firstLine, ReadConfig config) {
+    LineCursor(byte[] b, int from, int to, long baseOffset, long firstLine, ReadConfig config, LineParser parser) {
         this.in = null;
         this.config = config;
+        this.parser = parser;
         this.maxLength = Math.min(config.maxDocumentLength, MAX_ARRAY - 2);
         this.buf = b;
         this.pos = from;
@@ -65,9 +89,10 @@ final class LineCursor {
     }
 
     /** A cursor over a stream, read to its end. */
-    LineCursor(InputStream in, ReadConfig config) {
+    LineCursor(InputStream in, ReadConfig config, LineParser parser) {
         this.in = in;
         this.config = config;
+        this.parser = parser;
         this.maxLength = Math.min(config.maxDocumentLength, MAX_ARRAY - 2);
         this.buf = new byte[(int) Math.min(BLOCK, maxLength + 2)];
         this.nextLine = 1;
@@ -75,6 +100,11 @@ final class LineCursor {
 
     byte[] buffer() {
         return buf;
+    }
+
+    /** @return the tape of the window the current line was scanned in */
+    Tape tape() {
+        return tape;
     }
 
     /**
@@ -85,66 +115,90 @@ final class LineCursor {
      */
     boolean next() throws IOException {
         error = null;
+        entry = -1;
         for (;;) {
+            if (taken < batch.count) {
+                take();
+                return true;
+            }
             if (skipping && !skipRest()) {
                 return false;
             }
-            int lf = Newlines.find(buf, searched, limit);
-            if (lf < 0) {
+            if (pos == limit && eof) {
+                return false;
+            }
+            if (pos < limit && (eof || Newlines.find(buf, searched, limit) >= 0)) {
+                scanWindow(); // a complete line is there (or the input's last): the call consumes it
+                continue;
+            }
+            // no line feed in buf[pos, limit), and more input to come
+            searched = limit;
+            if (limit - pos > maxLength + 1) {
+                // even without a CR before its line feed, the line is longer than the limit
+                tooLong(pos, limit);
+                skipping = true;
+                pos = limit;
                 searched = limit;
-                if (limit - pos > maxLength + 1) {
-                    // even without a CR before its line feed, the line is longer than the limit
-                    tooLong(pos, limit);
+                return true;
+            }
+            if (!checked && limit - pos >= BLOCK) {
+                checked = true;
+                JsonParseException early = earlyError(pos, limit);
+                if (early != null) {
+                    offset = bufOffset + pos;
+                    line = nextLine++;
+                    start = pos;
+                    end = pos;
+                    error = early;
                     skipping = true;
                     pos = limit;
                     searched = limit;
                     return true;
                 }
-                if (!eof && !checked && limit - pos >= BLOCK) {
-                    checked = true;
-                    JsonParseException early = earlyError(pos, limit);
-                    if (early != null) {
-                        offset = bufOffset + pos;
-                        line = nextLine++;
-                        start = pos;
-                        end = pos;
-                        error = early;
-                        skipping = true;
-                        pos = limit;
-                        searched = limit;
-                        return true;
-                    }
-                }
-                if (!eof) {
-                    fill();
-                    continue;
-                }
-                if (pos == limit) {
-                    return false;
-                }
-                lf = limit;
             }
-            int s = pos;
-            int e = lf;
-            checked = false;
-            pos = Math.min(lf + 1, limit);
-            searched = pos;
-            if (e > s && buf[e - 1] == '\r') {
-                e--;
-            }
-            if (e - s > maxLength) {
-                tooLong(s, e);
-                return true;
-            }
-            if (blank(buf, s, e)) {
-                nextLine++;
-                continue;
-            }
-            start = s;
-            end = e;
-            offset = bufOffset + s;
-            line = nextLine++;
-            return true;
+            fill();
+        }
+    }
+
+    /**
+     * Scans the complete lines of {@code buf[pos, limit)} (and the last one at the end of the input) in
+     * one call, a window of about {@link #WINDOW} bytes at a time: up to the first line feed past that,
+     * so the tape stays the size of a window whatever the buffer's.
+     */
+    private void scanWindow() {
+        int windowEnd = limit;
+        if (limit - pos > WINDOW) {
+            int lf = Newlines.find(buf, pos + WINDOW, limit);
+            windowEnd = lf >= 0 ? lf + 1 : limit;
+        }
+        Scanner scanner = parser.scanner(windowEnd - pos);
+        scanner.scanLines(buf, pos, windowEnd, eof && windowEnd == limit, config, tape, batch);
+        taken = 0;
+        batchLine = nextLine;
+        nextLine += batch.newlines;
+        if (batch.consumed == pos) {
+            throw new IllegalStateException("JSON Lines window consumed nothing (a bug in hyson)");
+        }
+        pos = batch.consumed;
+        searched = pos;
+        checked = false;
+    }
+
+    /** Makes the next record of the last window the current line. */
+    private void take() {
+        long[] r = batch.records;
+        int at = taken++ * LineBatch.FIELDS;
+        int s = (int) r[at + LineBatch.START];
+        int e = (int) r[at + LineBatch.END];
+        start = s;
+        end = e;
+        offset = bufOffset + s;
+        line = batchLine + r[at + LineBatch.NEWLINES];
+        int code = (int) r[at + LineBatch.ERROR_CODE];
+        if (code != 0) {
+            error = ScanError.create(code, buf, s, e, r[at + LineBatch.ERROR_OFFSET], config, offset, line, 1);
+        } else {
+            entry = (int) r[at + LineBatch.ENTRY];
         }
     }
 
@@ -223,16 +277,5 @@ final class LineCursor {
         } else {
             limit += r;
         }
-    }
-
-    /** @return whether {@code b[s, e)} is only spaces, tabs and carriage returns */
-    static boolean blank(byte[] b, int s, int e) {
-        for (int i = s; i < e; i++) {
-            byte c = b[i];
-            if (c != ' ' && c != '\t' && c != '\r') {
-                return false;
-            }
-        }
-        return true;
     }
 }

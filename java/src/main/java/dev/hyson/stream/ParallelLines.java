@@ -164,14 +164,14 @@ final class ParallelLines<T> extends Spliterators.AbstractSpliterator<T> {
 
     /** Parses the lines of one chunk (on a pool thread). */
     private ArrayList<Object> parse(Chunks.Chunk c) {
-        LineCursor cursor = new LineCursor(c.buf(), c.from(), c.to(), c.offset(), c.firstLine(), config);
+        LineCursor cursor = new LineCursor(c.buf(), c.from(), c.to(), c.offset(), c.firstLine(), config, parser);
         ArrayList<Object> items = new ArrayList<>();
         try {
             while (cursor.next()) {
                 JsonParseException error = cursor.error;
                 if (error == null) {
                     try {
-                        items.add(parser.parse(cursor.buffer(), cursor.start, cursor.end, cursor.offset, cursor.line));
+                        items.add(parser.read(cursor.tape(), cursor.entry, cursor.buffer(), cursor.start, cursor.end, cursor.offset, cursor.line));
                         continue;
                     } catch (JsonParseException e) {
                         error = e;

@@ -33,7 +33,7 @@ final class SerialLines<T> extends Spliterators.AbstractSpliterator<T> {
                 }
                 Object value;
                 try {
-                    value = parser.parse(c.buffer(), c.start, c.end, c.offset, c.line);
+                    value = parser.read(c.tape(), c.entry, c.buffer(), c.start, c.end, c.offset, c.line);
                 } catch (JsonParseException e) {
                     failed(e, c.line, c.offset);
                     continue;

@@ -2,6 +2,8 @@ package dev.hyson.internal.lines;
 
 import dev.hyson.JsonReader;
 import dev.hyson.internal.scan.ReadConfig;
+import dev.hyson.internal.scan.Scanner;
+import dev.hyson.internal.tape.Tape;
 import java.lang.reflect.Type;
 
 /**
@@ -12,20 +14,34 @@ import java.lang.reflect.Type;
  * holds a reader, so the access is installed before it is needed.
  */
 public final class LineAccess {
-    /** Parses one line, a document of its own, out of a larger buffer. Thread-safe. */
+    /**
+     * Reads the lines of a JSON Lines input with a reader's options: scanned a window of many lines
+     * per call ({@link Scanner#scanLines}), then each valid line's value built or bound from the shared
+     * tape. Thread-safe.
+     */
     public interface LineParser {
         /**
-         * Parses {@code buf[start, end)}, which holds no line feed.
+         * @param windowLength the bytes of the window about to be scanned
+         * @return the scanner for it: the reader's backend, or under {@code auto} the Java scanner for a
+         *     window too short to earn a JNI call
+         */
+        Scanner scanner(int windowLength);
+
+        /**
+         * Builds or binds the value of one line that {@link Scanner#scanLines} scanned.
          *
-         * @param buf the buffer
+         * @param tape the window's tape
+         * @param entry the line's first entry in it
+         * @param buf the buffer the window was scanned from
          * @param start the line's first byte
          * @param end the line's end (its line feed, or CR LF, excluded)
          * @param offset the byte offset of {@code buf[start]} in the whole input
          * @param line the 1-based line number of this line in the whole input
          * @return the value, as {@code JsonReader.parse} or {@code read} gives it
-         * @throws dev.hyson.JsonParseException with offset, line and column in the whole input
+         * @throws dev.hyson.JsonParseException with offset, line and column in the whole input (a
+         *     duplicate member name, a value that does not bind)
          */
-        Object parse(byte[] buf, int start, int end, long offset, long line);
+        Object read(Tape tape, int entry, byte[] buf, int start, int end, long offset, long line);
     }
 
     /** What {@code JsonReader} lets {@code dev.hyson.stream} do. */
@@ -37,6 +53,13 @@ public final class LineAccess {
          * @throws IllegalArgumentException when {@code type} cannot be bound
          */
         LineParser parser(JsonReader reader, Type type);
+
+        /**
+         * @param reader the reader whose options apply
+         * @return a line parser that builds no values ({@code Boolean.TRUE} for each valid line), but
+         *     under {@code DuplicateKeyPolicy.ERROR}, where the values are built to compare names
+         */
+        LineParser validator(JsonReader reader);
 
         /**
          * @param reader a reader

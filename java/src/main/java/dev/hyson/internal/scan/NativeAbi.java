@@ -13,7 +13,7 @@ final class NativeAbi {
     }
 
     /** Bumped with the tape, the error codes or the JNI signatures; the loader refuses any other. */
-    static final int HYSON_ABI_VERSION = 6;
+    static final int HYSON_ABI_VERSION = 7;
 
     static final int HYSON_TAG_OBJECT = Tape.OBJECT;
     static final int HYSON_TAG_ARRAY = Tape.ARRAY;
@@ -75,7 +75,19 @@ final class NativeAbi {
     static final int HYSON_INFO_ERROR_OFFSET = 3;
     static final int HYSON_INFO_SPANS_SIZE = 4;
     static final int HYSON_INFO_RESUME = 5;
-    static final int HYSON_INFO_LENGTH = 6;
+    /** JSON Lines calls: the records written, and the line feeds consumed (RESUME: the offset after them). */
+    static final int HYSON_INFO_LINES = 6;
+    static final int HYSON_INFO_NEWLINES = 7;
+    static final int HYSON_INFO_LENGTH = 8;
+
+    /** Fields of a JSON Lines record ({@link LineBatch}). */
+    static final int HYSON_LINE_START = LineBatch.START;
+    static final int HYSON_LINE_END = LineBatch.END;
+    static final int HYSON_LINE_NEWLINES = LineBatch.NEWLINES;
+    static final int HYSON_LINE_ENTRY = LineBatch.ENTRY;
+    static final int HYSON_LINE_ERROR_CODE = LineBatch.ERROR_CODE;
+    static final int HYSON_LINE_ERROR_OFFSET = LineBatch.ERROR_OFFSET;
+    static final int HYSON_LINE_FIELDS = LineBatch.FIELDS;
 
     static final int HYSON_PHASE_START = Scanner.PHASE_START;
     static final int HYSON_PHASE_VALUE = Scanner.PHASE_VALUE;

@@ -5,7 +5,8 @@ import dev.hyson.internal.tape.Tape;
 import java.lang.ref.Cleaner;
 
 /**
- * The native backend: the C scanner in {@code native/} through JNI, one call per document. It writes
+ * The native backend: the C scanner in {@code native/} through JNI, one call per document (or per
+ * window of JSON Lines, {@link #scanLines}). It writes
  * the same tape and the same error codes as {@link JavaScanner} (the differential tests hold it to
  * that), so one materializer serves both.
  *
@@ -120,6 +121,39 @@ public final class NativeScanner implements Scanner {
     }
 
     @Override
+    public void scanLines(byte[] src, int start, int end, boolean last, ReadConfig cfg, Tape tape, LineBatch batch) {
+        Context ctx = context(tape);
+        long[] info = ctx.info;
+        tape.reset(0);
+        int rc = scanLines0(ctx.handle, kernelIndex, src, start, end, last, cfg.maxStringLength, cfg.maxDocumentLength,
+                cfg.maxDepth, cfg.maxNumberLength, flags(cfg), tape.entries, tape.entries.length, tape.latin1,
+                tape.latin1.length, tape.utf16, tape.utf16.length, batch.records, batch.records.length, info);
+        if (rc != NativeAbi.HYSON_OK && rc != NativeAbi.HYSON_ARRAYS_TOO_SMALL) {
+            recordError(rc, info, tape);
+            throw new IllegalStateException("native JSON Lines scan failed with code " + rc + " (a bug in hyson)");
+        }
+        int size = (int) info[NativeAbi.HYSON_INFO_TAPE_SIZE];
+        int latin1Size = (int) info[NativeAbi.HYSON_INFO_LATIN1_SIZE];
+        int utf16Size = (int) info[NativeAbi.HYSON_INFO_UTF16_SIZE];
+        int lines = (int) info[NativeAbi.HYSON_INFO_LINES];
+        if (rc == NativeAbi.HYSON_ARRAYS_TOO_SMALL) {
+            tape.ensure(size);
+            tape.ensureLatin1(latin1Size);
+            tape.ensureUtf16(utf16Size);
+            batch.ensure(lines);
+            if (!linesCopyOut0(ctx.handle, tape.entries, tape.latin1, tape.utf16, batch.records)) {
+                throw new IllegalStateException("native JSON Lines tape could not be copied (a bug in hyson)");
+            }
+        }
+        tape.size = size;
+        tape.latin1Size = latin1Size;
+        tape.utf16Size = utf16Size;
+        batch.count = lines;
+        batch.consumed = (int) info[NativeAbi.HYSON_INFO_RESUME];
+        batch.newlines = info[NativeAbi.HYSON_INFO_NEWLINES];
+    }
+
+    @Override
     public int scanWindow(byte[] src, int start, int end, boolean last, long base, ReadConfig cfg, Tape tape) {
         Context ctx = context(tape);
         long[] info = ctx.info;
@@ -228,6 +262,13 @@ public final class NativeScanner implements Scanner {
             byte[] latin1, int latin1Length, char[] utf16, int utf16Length, long[] info);
 
     static native void copyOut0(long handle, long[] tape, byte[] latin1, char[] utf16);
+
+    static native int scanLines0(long handle, int kernelIndex, byte[] src, int start, int end, boolean last,
+            long maxStringLength, long maxDocumentLength, int maxDepth, int maxNumberLength, int flags, long[] tape,
+            int tapeLength, byte[] latin1, int latin1Length, char[] utf16, int utf16Length, long[] records,
+            int recordsLength, long[] info);
+
+    static native boolean linesCopyOut0(long handle, long[] tape, byte[] latin1, char[] utf16, long[] records);
 
     static native int scanWindow0(long handle, int kernelIndex, byte[] src, int start, int end, boolean last, long base,
             boolean first, long maxStringLength, long maxDocumentLength, int maxDepth, int maxNumberLength, int flags,

@@ -88,6 +88,31 @@ public interface Scanner {
     default void takeWindow(Tape tape) {
     }
 
+    /**
+     * Scans the JSON Lines of the window {@code src[start, end)} in one call (the multi-document call:
+     * a native scanner crosses JNI once per window, not once per line). Every line that ends in a line
+     * feed, and when {@code last} the line the window ends with, is scanned as {@link #scan} scans a
+     * document alone; a line is its bytes without the line feed and one carriage return before it,
+     * and blank lines (spaces, tabs, carriage returns) get no record. The valid lines' tapes are
+     * appended in order to {@code tape} (each line's value starts at its record's
+     * {@link LineBatch#ENTRY}); an invalid line's record holds the error code and absolute offset
+     * {@link #scan} gives for it; a line longer than {@code cfg.maxDocumentLength} gets
+     * {@link ScanError#DOCUMENT_LIMIT} at its byte {@code maxDocumentLength}, unscanned. An unfinished
+     * last line (no line feed, {@code last} false) is left: {@link LineBatch#consumed} says where the
+     * next window starts.
+     *
+     * @param src the window's bytes
+     * @param start the window's first byte
+     * @param end the window's end
+     * @param last whether the input ends at {@code end}
+     * @param cfg the reader's options
+     * @param tape the tape the valid lines are appended to (emptied first)
+     * @param batch the records, filled
+     */
+    default void scanLines(byte[] src, int start, int end, boolean last, ReadConfig cfg, Tape tape, LineBatch batch) {
+        LineBatch.scanLines(this, src, start, end, last, cfg, tape, batch);
+    }
+
     /** @return the backend's name: {@code java} or {@code native} */
     String name();
 

@@ -1,9 +1,7 @@
-package dev.hyson.stream;
+package dev.hyson.internal.text;
 
-import dev.hyson.internal.text.Swar;
-
-/** Finding and counting line feeds eight bytes at a time ({@link Swar}). */
-final class Newlines {
+/** Finding and counting line feeds eight bytes at a time ({@link Swar}), for JSON Lines. Stateless. */
+public final class Newlines {
     private static final long LF = Swar.broadcast('\n');
     private static final long LOW7 = 0x7F7F7F7F7F7F7F7FL;
 
@@ -11,7 +9,7 @@ final class Newlines {
     }
 
     /** @return the index of the first line feed in {@code b[from, to)}, or -1 */
-    static int find(byte[] b, int from, int to) {
+    public static int find(byte[] b, int from, int to) {
         int i = from;
         for (; i <= to - 8; i += 8) {
             long flags = Swar.equal((long) Swar.LONG_LE.get(b, i), LF);
@@ -29,7 +27,7 @@ final class Newlines {
     }
 
     /** @return the index of the last line feed in {@code b[from, to)}, or -1 */
-    static int findLast(byte[] b, int from, int to) {
+    public static int findLast(byte[] b, int from, int to) {
         for (int i = to - 1; i >= from; i--) {
             if (b[i] == '\n') {
                 return i;
@@ -39,7 +37,7 @@ final class Newlines {
     }
 
     /** @return the number of line feeds in {@code b[from, to)} */
-    static long count(byte[] b, int from, int to) {
+    public static long count(byte[] b, int from, int to) {
         long n = 0;
         int i = from;
         for (; i <= to - 8; i += 8) {
