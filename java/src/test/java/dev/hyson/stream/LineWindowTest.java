@@ -28,7 +28,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * JSON Lines scanned a window of many lines per call ({@code Scanner.scanLines}; one JNI call per window
  * on the native backend) against each line parsed alone with {@link JsonReader#parse(byte[], int, int)}:
  * the same values, and for every bad line the same error kind, with its byte offset, line and column
- * moved to the line's place in the whole input. Inputs span several windows (512 KiB) and 1 MiB
+ * moved to the line's place in the whole input. Inputs span many windows (16 KiB) and 1 MiB
  * blocks, with lines of every kind cut at every place by the reads; on every backend and kernel.
  */
 class LineWindowTest {
