@@ -113,8 +113,9 @@ public final class Main implements Callable<Integer> {
         Context ctx = new Context(in, out, err, stdinKind, env);
         int code;
         try {
-            CommandLine cl = commandLine(ctx);
-            code = cl.execute(commandFirst(args, cl.getSubcommands().keySet()));
+            String[] line = commandFirst(args, COMMANDS);
+            CommandLine cl = commandLine(ctx, line.length > 0 && COMMANDS.contains(line[0]) ? line[0] : null);
+            code = cl.execute(line);
             ctx.flush();
         } catch (StandardOutput.Closed e) {
             code = CLOSED_PIPE;
@@ -156,15 +157,51 @@ public final class Main implements Callable<Integer> {
         return args;
     }
 
+    /** The commands' names, in the order the usage lists them. */
+    static final java.util.Set<String> COMMANDS = java.util.Collections.unmodifiableSet(
+            new java.util.LinkedHashSet<>(java.util.List.of("pretty", "minify", "validate", "stats", "convert", "bench")));
+
+    /** @return a new instance of the command {@code name} (one of {@link #COMMANDS}) */
+    private static Object command(String name, Context ctx) {
+        switch (name) {
+            case "pretty":
+                return new PrettyCommand(ctx);
+            case "minify":
+                return new MinifyCommand(ctx);
+            case "validate":
+                return new ValidateCommand(ctx);
+            case "stats":
+                return new StatsCommand(ctx);
+            case "convert":
+                return new ConvertCommand(ctx);
+            case "bench":
+                return new BenchCommand(ctx);
+            default:
+                throw new IllegalArgumentException("no command " + name);
+        }
+    }
+
+    /** The whole tool: every command (for usage and help). */
     static CommandLine commandLine(Context ctx) {
+        return commandLine(ctx, null);
+    }
+
+    /**
+     * The tool with the command named {@code only}, or with every command when it is null. picocli builds
+     * a command's model (by reflection) when the command is added, about 15 ms each on a cold JVM, so a
+     * run adds only the command it runs; usage and help ({@code hyson}, {@code --help}, {@code help},
+     * an unknown command) get them all.
+     */
+    static CommandLine commandLine(Context ctx, String only) {
         CommandLine cl = new CommandLine(new Main(ctx));
-        cl.addSubcommand(new PrettyCommand(ctx));
-        cl.addSubcommand(new MinifyCommand(ctx));
-        cl.addSubcommand(new ValidateCommand(ctx));
-        cl.addSubcommand(new StatsCommand(ctx));
-        cl.addSubcommand(new ConvertCommand(ctx));
-        cl.addSubcommand(new BenchCommand(ctx));
-        cl.addSubcommand(new CommandLine.HelpCommand()); // 'hyson help' and 'hyson help COMMAND'
+        for (String name : COMMANDS) {
+            if (only == null || only.equals(name)) {
+                cl.addSubcommand(command(name, ctx));
+            }
+        }
+        if (only == null) {
+            cl.addSubcommand(new CommandLine.HelpCommand()); // 'hyson help' and 'hyson help COMMAND'
+        }
         // these settings reach the subcommands added above
         cl.setCaseInsensitiveEnumValuesAllowed(true);
         cl.setOut(ctx.out);
