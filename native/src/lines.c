@@ -127,23 +127,34 @@ int hyson_scan_lines(const uint8_t *src, size_t start, size_t end, int last, con
             r[HYSON_LINE_ENTRY] = (int64_t)tape->size;
             r[HYSON_LINE_ERROR_CODE] = 0;
             r[HYSON_LINE_ERROR_OFFSET] = 0;
+            /* the window's first valid line is scanned straight onto the tape (a long line is often the
+               window's only one: no copy), the others into the scratch tape and appended */
+            int first = tape->size == 0 && tape->latin1_size == 0 && tape->utf16_size == 0;
+            hyson_tape *into = first ? tape : &lines->scratch;
             int rc;
             if (config->max_document_length >= 0 && (uint64_t)(line_end - line_start) > (uint64_t)config->max_document_length) {
                 rc = HYSON_ERR_DOCUMENT_LIMIT;
-                lines->scratch.error_offset = (int64_t)line_start + config->max_document_length + config->origin;
+                into->error_offset = (int64_t)line_start + config->max_document_length + config->origin;
             } else {
-                rc = hyson_scan(src, line_start, line_end, config, kernel, &lines->scratch);
+                rc = hyson_scan(src, line_start, line_end, config, kernel, into);
             }
             if (rc == HYSON_OK) {
-                if (!hyson_append(tape, &lines->scratch)) {
+                if (!first && !hyson_append(tape, &lines->scratch)) {
                     return HYSON_ERR_OUT_OF_MEMORY;
                 }
             } else if (rc >= HYSON_ERR_OUT_OF_MEMORY) {
                 return rc;
             } else {
                 r[HYSON_LINE_ERROR_CODE] = rc;
-                r[HYSON_LINE_ERROR_OFFSET] = lines->scratch.error_offset;
+                r[HYSON_LINE_ERROR_OFFSET] = into->error_offset;
+                if (first) {
+                    tape->size = 0; /* what the failed scan wrote is dropped */
+                    tape->latin1_size = 0;
+                    tape->utf16_size = 0;
+                }
             }
+            tape->error_code = 0;
+            tape->error_offset = 0;
             lines->count++;
         }
         if (lf != NULL) {

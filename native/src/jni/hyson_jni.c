@@ -250,15 +250,25 @@ static jint hyson_scan_and_copy(JNIEnv *env, hyson_context *ctx, jint kernel_ind
         ctx->tape.resume = ctx->lines.consumed;
     }
     hyson_fill_info(env, ctx, info);
+    /*
+     * A document's buffers are trimmed after it, so one huge document pins no memory; a JSON Lines
+     * context belongs to one stream's cursor and keeps them for the next window (freed with the cursor,
+     * as its Java buffer is): re-growing and re-faulting tens of MB per long line cost more than the scan.
+     */
+    int keep = mode == HYSON_RUN_LINES;
     if (rc != HYSON_OK) {
-        hyson_context_trim(ctx);
+        if (!keep) {
+            hyson_context_trim(ctx);
+        }
         return rc;
     }
     if (!hyson_copy_out_sized(env, ctx, tape, tape_length, latin1, latin1_length, utf16, utf16_length) ||
         (records != NULL && !hyson_copy_lines(env, ctx, records, records_length))) {
         return HYSON_ARRAYS_TOO_SMALL;
     }
-    hyson_context_trim(ctx);
+    if (!keep) {
+        hyson_context_trim(ctx);
+    }
     return HYSON_OK;
 }
 
@@ -394,6 +404,15 @@ JNIEXPORT jboolean JNICALL Java_dev_hyson_internal_scan_NativeScanner_linesCopyO
         !hyson_copy_lines(env, ctx, records, (*env)->GetArrayLength(env, records))) {
         return JNI_FALSE;
     }
-    hyson_context_trim(ctx);
-    return JNI_TRUE;
+    return JNI_TRUE; /* kept for the stream's next window (hyson_scan_and_copy) */
+}
+
+/* Frees the context's large buffers, which a JSON Lines stream keeps from window to window, when the stream is done. */
+JNIEXPORT void JNICALL Java_dev_hyson_internal_scan_NativeScanner_trim0(JNIEnv *env, jclass cls, jlong handle) {
+    (void)env;
+    (void)cls;
+    hyson_context *ctx = (hyson_context *)(intptr_t)handle;
+    if (ctx != NULL) {
+        hyson_context_trim(ctx);
+    }
 }

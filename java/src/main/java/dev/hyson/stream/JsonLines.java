@@ -345,8 +345,9 @@ public final class JsonLines {
             lines = p;
             close = p::close;
         } else {
-            lines = new SerialLines<>(new LineCursor(in, config, parser), parser, handler);
-            close = () -> { };
+            LineCursor cursor = new LineCursor(in, config, parser);
+            lines = new SerialLines<>(cursor, parser, handler);
+            close = cursor::release;
         }
         return StreamSupport.stream(lines, false).onClose(() -> {
             close.run();
@@ -379,6 +380,7 @@ public final class JsonLines {
             ParallelLines<Object> p = new ParallelLines<>(new Chunks.OfArray(json, threads), parser, handler, config, threads, ordered);
             return StreamSupport.stream(p, false).onClose(p::close);
         }
-        return StreamSupport.stream(new SerialLines<>(new LineCursor(json, 0, json.length, 0, 1, config, parser), parser, handler), false);
+        LineCursor cursor = new LineCursor(json, 0, json.length, 0, 1, config, parser);
+        return StreamSupport.stream(new SerialLines<>(cursor, parser, handler), false).onClose(cursor::release);
     }
 }

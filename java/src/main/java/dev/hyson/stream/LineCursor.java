@@ -47,6 +47,8 @@ final class LineCursor {
     /** The last window's lines, and the tape their values are on. */
     private final LineBatch batch = new LineBatch();
     private final Tape tape = new Tape();
+    /** The scanner of the last window, whose buffers {@link #release} frees. */
+    private Scanner used;
     /** The records of {@link #batch} handed out so far. */
     private int taken;
     /** The line number of the last window's first byte. */
@@ -177,6 +179,10 @@ final class LineCursor {
             windowEnd = lf >= 0 ? lf + 1 : limit;
         }
         Scanner scanner = parser.scanner(windowEnd - pos);
+        if (used != null && used != scanner) {
+            used.release(tape);
+        }
+        used = scanner;
         scanner.scanLines(buf, pos, windowEnd, eof && windowEnd == limit, config, tape, batch);
         taken = 0;
         batchLine = nextLine;
@@ -187,6 +193,14 @@ final class LineCursor {
         pos = batch.consumed;
         searched = pos;
         checked = false;
+    }
+
+    /** Frees the buffers the scans keep from window to window (the cursor stays usable): when the read is done. */
+    void release() {
+        if (used != null) {
+            used.release(tape);
+        }
+        tape.trim();
     }
 
     /** Makes the next record of the last window the current line. */

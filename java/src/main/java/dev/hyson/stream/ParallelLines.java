@@ -184,6 +184,8 @@ final class ParallelLines<T> extends Spliterators.AbstractSpliterator<T> {
             }
         } catch (IOException e) {
             throw new UncheckedIOException(e); // an array cursor does no I/O
+        } finally {
+            cursor.release();
         }
         return items;
     }

@@ -41,6 +41,7 @@ final class SerialLines<T> extends Spliterators.AbstractSpliterator<T> {
                 action.accept((T) value);
                 return true;
             }
+            c.release(); // the end of the input: the scans' buffers go now
             return false;
         } catch (IOException e) {
             throw new UncheckedIOException(e);

@@ -154,6 +154,14 @@ public final class NativeScanner implements Scanner {
     }
 
     @Override
+    public void release(Tape tape) {
+        Object c = tape.nativeContext;
+        if (c instanceof Context) {
+            trim0(((Context) c).handle);
+        }
+    }
+
+    @Override
     public int scanWindow(byte[] src, int start, int end, boolean last, long base, ReadConfig cfg, Tape tape) {
         Context ctx = context(tape);
         long[] info = ctx.info;
@@ -269,6 +277,8 @@ public final class NativeScanner implements Scanner {
             int recordsLength, long[] info);
 
     static native boolean linesCopyOut0(long handle, long[] tape, byte[] latin1, char[] utf16, long[] records);
+
+    static native void trim0(long handle);
 
     static native int scanWindow0(long handle, int kernelIndex, byte[] src, int start, int end, boolean last, long base,
             boolean first, long maxStringLength, long maxDocumentLength, int maxDepth, int maxNumberLength, int flags,

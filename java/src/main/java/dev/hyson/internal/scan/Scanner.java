@@ -113,6 +113,16 @@ public interface Scanner {
         LineBatch.scanLines(this, src, start, end, last, cfg, tape, batch);
     }
 
+    /**
+     * Frees the large buffers this scanner keeps for {@code tape} from one {@link #scanLines} window to
+     * the next (the native scanner keeps its C buffers, so a stream of long lines does not grow them
+     * again for each); called when a JSON Lines read is done. The tape stays usable.
+     *
+     * @param tape a tape this scanner scanned into
+     */
+    default void release(Tape tape) {
+    }
+
     /** @return the backend's name: {@code java} or {@code native} */
     String name();
 
