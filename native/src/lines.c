@@ -9,6 +9,10 @@
  * tabs and carriage returns only is blank and skipped. Every line gets the error the single-document scan
  * gives for its bytes, at the same offset; a line longer than config->max_document_length gets
  * HYSON_ERR_DOCUMENT_LIMIT at its first byte past the limit, without being scanned.
+ *
+ * With HYSON_TEXT_LINES, lines are text lines as Hadoop's LineRecordReader splits them (Spark's JSON
+ * source reads those): a line ends at LF, CR or CR LF, and every line gets a record, an empty or blank one
+ * included (the scan then gives its empty-document error), so the caller sees every line it must answer for.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -105,18 +109,44 @@ int hyson_scan_lines(const uint8_t *src, size_t start, size_t end, int last, con
     lines->consumed = (int64_t)start + config->origin;
     size_t pos = start;
     int64_t newlines = 0;
+    int text = (config->flags & HYSON_TEXT_LINES) != 0;
+    size_t cr = start; /* text lines: the next CR at or after pos (end when none), looked for again once passed */
+    int cr_known = 0;
     while (pos < end) {
-        const uint8_t *lf = memchr(src + pos, '\n', end - pos);
-        if (lf == NULL && !last) {
+        size_t lf_to = end;
+        if (text) {
+            if (!cr_known || cr < pos) {
+                const uint8_t *c = memchr(src + pos, '\r', end - pos);
+                cr = c != NULL ? (size_t)(c - src) : end;
+                cr_known = 1;
+            }
+            lf_to = cr; /* most files have no CR: each line is searched for LF alone */
+        }
+        const uint8_t *lf = memchr(src + pos, '\n', lf_to - pos);
+        size_t line_start = pos;
+        size_t line_end;
+        size_t next;
+        int terminated = 1;
+        if (lf != NULL) {
+            line_end = (size_t)(lf - src);
+            next = line_end + 1;
+        } else if (text && cr < end) {
+            if (cr + 1 == end && !last) {
+                break; /* a CR at the window's end: an LF may follow in the next call */
+            }
+            line_end = cr;
+            next = cr + 1 < end && src[cr + 1] == '\n' ? cr + 2 : cr + 1;
+        } else if (last) {
+            line_end = end;
+            next = end;
+            terminated = 0;
+        } else {
             break; /* the unfinished last line stays for the next call, with more input */
         }
-        size_t line_start = pos;
-        size_t line_end = lf != NULL ? (size_t)(lf - src) : end;
-        size_t next = lf != NULL ? line_end + 1 : end;
-        if (line_end > line_start && src[line_end - 1] == '\r') {
-            line_end--;
+        if (!text && line_end > line_start && src[line_end - 1] == '\r') {
+            line_end--; /* JSON Lines: one CR before the line feed (or the input's end) is not the line's */
         }
-        if (!hyson_blank(src, line_start, line_end)) {
+        if (text || !hyson_blank(src, line_start, line_end)) {
             if (!hyson_lines_reserve(lines)) {
                 return HYSON_ERR_OUT_OF_MEMORY;
             }
@@ -157,9 +187,7 @@ int hyson_scan_lines(const uint8_t *src, size_t start, size_t end, int last, con
             tape->error_offset = 0;
             lines->count++;
         }
-        if (lf != NULL) {
-            newlines++;
-        }
+        newlines += terminated;
         pos = next;
         lines->consumed = (int64_t)pos + config->origin;
         lines->newlines = newlines;

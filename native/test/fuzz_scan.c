@@ -36,6 +36,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     hyson_check_windows(copy, size, &cfg, 1 + size % 17);
     cfg.max_document_length = 40;
     hyson_check_lines(copy, size, &cfg, 1 + size % 61);
+    cfg.flags |= HYSON_TEXT_LINES; /* Hadoop's text lines, as the Spark source reads them */
+    hyson_check_lines(copy, size, &cfg, 1 + size % 29);
     free(copy);
     return 0;
 }

@@ -358,10 +358,13 @@ static int hyson_same_entries(const hyson_tape *a, size_t i, const hyson_tape *b
  * JSON Lines (hyson_scan_lines) on every kernel, fed in windows of 'window' bytes (grown when no line
  * ends in one), against the lines found here one by one and each scanned alone by the scalar kernel:
  * the same non-blank lines, bounds and line numbers, the same tape per valid line, the same error code
- * and offset per invalid line. Returns the number of lines. Aborts on any disagreement.
+ * and offset per invalid line. With HYSON_TEXT_LINES in cfg->flags, the lines are Hadoop's text lines
+ * (LF, CR, CR LF; every line, blank or empty, has a record). Returns the number of lines (records).
+ * Aborts on any disagreement.
  */
 static size_t hyson_check_lines(const uint8_t *data, size_t size, const hyson_config *cfg, size_t window) {
     const hyson_kernel *scalar = hyson_kernel_at(hyson_kernel_count() - 1);
+    int text = (cfg->flags & HYSON_TEXT_LINES) != 0;
     size_t lines = 0;
     for (size_t k = 0; k < hyson_kernel_count(); k++) {
         hyson_tape tape, ref;
@@ -398,15 +401,21 @@ static size_t hyson_check_lines(const uint8_t *data, size_t size, const hyson_co
                 size_t s, e, next;
                 int blank;
                 for (;;) {
-                    const uint8_t *lf = expect < size ? memchr(data + expect, '\n', size - expect) : NULL;
+                    size_t t = expect; /* the line's terminator: LF, or for text lines LF or CR */
+                    while (t < size && data[t] != '\n' && !(text && data[t] == '\r')) {
+                        t++;
+                    }
                     s = expect;
-                    e = lf != NULL ? (size_t)(lf - data) : size;
-                    next = lf != NULL ? e + 1 : size;
-                    if (e > s && data[e - 1] == '\r') {
+                    e = t;
+                    next = t < size ? t + 1 : size;
+                    if (text && t + 1 < size && data[t] == '\r' && data[t + 1] == '\n') {
+                        next++;
+                    }
+                    if (!text && e > s && data[e - 1] == '\r') {
                         e--;
                     }
-                    blank = 1;
-                    for (size_t i = s; i < e; i++) {
+                    blank = !text; /* text lines: every line has a record */
+                    for (size_t i = s; i < e && blank; i++) {
                         blank &= data[i] == ' ' || data[i] == '\t' || data[i] == '\r';
                     }
                     if (!blank || next >= size) {
@@ -461,7 +470,11 @@ static size_t hyson_check_lines(const uint8_t *data, size_t size, const hyson_co
                 break;
             }
         }
-        /* no non-blank line left unreported */
+        /* no non-blank line (text lines: no line) left unreported */
+        if (text && expect < size) {
+            fprintf(stderr, "kernel %s: text lines: the line at %zu was not reported\n", hyson_kernel_at(k)->name, expect);
+            abort();
+        }
         for (size_t i = expect; i < size; i++) {
             if (data[i] != ' ' && data[i] != '\t' && data[i] != '\r' && data[i] != '\n') {
                 fprintf(stderr, "kernel %s: JSON Lines: the line at %zu was not reported\n", hyson_kernel_at(k)->name, expect);

@@ -271,7 +271,8 @@ static void stage_cases(void) {
  * JSON Lines in one call per window (hyson_scan_lines) against each line scanned alone
  * (hyson_check_lines): valid and invalid lines, blank lines, CR LF, decoded strings in both side
  * buffers, a last line without a line feed, lines over the document limit, each input in windows of
- * 1, 7, 64 and 4096 bytes.
+ * 1, 7, 64 and 4096 bytes; and the same inputs as Hadoop's text lines (HYSON_TEXT_LINES: lone CRs end
+ * lines, blank lines have records).
  */
 static void lines_cases(void) {
     static const char *const inputs[] = {
@@ -287,17 +288,27 @@ static void lines_cases(void) {
         "   {\"a\" : 1 }   \r\n\r\n\r\n   [ ]   ",
         "\"\\ud800\"\n\"\\ud83d\\ude00\"\n",
         "nul\ntrue\nfalse\r\nnull\r",
+        "1\r2\r\r\n3\n\r4\r",
+        "\r",
+        "\r\n\r\n",
+        "{\"a\":1}\r{\"b\":\"x\\u00e9\"}\r\n\n{\"c\":[1,2]}\r\r",
+        "\n\n\r\r  \r[1]",
     };
-    hyson_config configs[2];
+    hyson_config configs[4];
     configs[0] = hyson_default_config();
     configs[1] = hyson_default_config();
     configs[1].max_document_length = 12;
     configs[1].max_depth = 4;
     configs[1].flags |= HYSON_SURROGATES_ERROR << HYSON_SURROGATES_SHIFT;
+    /* the same as Hadoop's text lines (Spark's JSON source) */
+    configs[2] = configs[0];
+    configs[2].flags |= HYSON_TEXT_LINES;
+    configs[3] = configs[1];
+    configs[3].flags |= HYSON_TEXT_LINES;
     static const size_t windows[] = {1, 7, 64, 4096};
     size_t total = 0;
     for (size_t i = 0; i < sizeof inputs / sizeof inputs[0]; i++) {
-        for (int c = 0; c < 2; c++) {
+        for (int c = 0; c < 4; c++) {
             for (size_t w = 0; w < sizeof windows / sizeof windows[0]; w++) {
                 total += hyson_check_lines((const uint8_t *)inputs[i], strlen(inputs[i]), &configs[c], windows[w]);
             }
@@ -317,6 +328,8 @@ static void lines_cases(void) {
     }
     size_t got = hyson_check_lines((const uint8_t *)big, n, &configs[0], 1000);
     check(got == 2000, "2000 JSON lines, each reported once");
+    got = hyson_check_lines((const uint8_t *)big, n, &configs[2], 1000);
+    check(got == 2000, "2000 text lines, each reported once");
     free(big);
     check(total > 0, "JSON Lines in one call per window agree with each line scanned alone");
 }

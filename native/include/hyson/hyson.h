@@ -20,7 +20,7 @@ extern "C" {
 #endif
 
 /* Bumped whenever the tape, the error codes or the JNI signatures change. */
-#define HYSON_ABI_VERSION 7
+#define HYSON_ABI_VERSION 8
 
 /* Tape tags (bits 56..63 of an entry). */
 #define HYSON_TAG_OBJECT 1
@@ -125,6 +125,13 @@ extern "C" {
  * span entries point into it as a whole-document tape's do and no span bytes are copied to spans.
  */
 #define HYSON_IN_PLACE (1u << 9)
+/*
+ * hyson_scan_lines only: text lines as Hadoop's LineRecordReader splits them (what Spark's JSON source
+ * reads) instead of JSON Lines: a line ends at LF, CR or CR LF, and every line, empty or blank, gets a
+ * record (an empty or blank line fails as an empty document). A CR that ends the window when more input
+ * follows leaves its line unfinished (an LF may follow).
+ */
+#define HYSON_TEXT_LINES (1u << 10)
 /* Lone surrogate escape policy, two bits: 0 keep, 1 replace with U+FFFD, 2 error. */
 #define HYSON_SURROGATES_SHIFT 6
 #define HYSON_SURROGATES_KEEP 0u
@@ -249,7 +256,7 @@ void hyson_window_take(hyson_tape *tape);
  */
 #define HYSON_LINE_START 0        /* the line's first byte */
 #define HYSON_LINE_END 1          /* after its last byte: its line feed, and a carriage return before it, excluded */
-#define HYSON_LINE_NEWLINES 2     /* line feeds between the call's start and the line's first byte */
+#define HYSON_LINE_NEWLINES 2     /* line terminators between the call's start and the line's first byte */
 #define HYSON_LINE_ENTRY 3        /* the index in the tape of the line's first entry (valid lines) */
 #define HYSON_LINE_ERROR_CODE 4   /* 0, or the line's HYSON_ERR_* code */
 #define HYSON_LINE_ERROR_OFFSET 5 /* the absolute offset of the line's error */
@@ -274,7 +281,8 @@ void hyson_lines_free(hyson_lines *lines);
  * its decoded strings in the shared side buffers); each invalid line's record holds the code and offset
  * hyson_scan gives for it. A line longer than config->max_document_length gets HYSON_ERR_DOCUMENT_LIMIT
  * at its byte max_document_length without being scanned; blank lines (spaces, tabs, carriage returns)
- * get no record. Returns HYSON_OK, or HYSON_ERR_OUT_OF_MEMORY. Reads only within [start, end).
+ * get no record. With HYSON_TEXT_LINES in config->flags, lines are Hadoop's text lines instead (see the
+ * flag). Returns HYSON_OK, or HYSON_ERR_OUT_OF_MEMORY. Reads only within [start, end).
  */
 int hyson_scan_lines(const uint8_t *src, size_t start, size_t end, int last, const hyson_config *config,
                      const hyson_kernel *kernel, hyson_tape *tape, hyson_lines *lines);

@@ -191,7 +191,7 @@ final class HysonFromJson extends Expression implements CodegenFallback, java.io
             }
             tape.reset(end - start);
             if (s.scan(buf, start, end, scanConfig, tape)) {
-                InternalRow row = rows.row(tape, buf);
+                InternalRow row = rows.row(tape, buf, 0);
                 if (row != null) {
                     fastRows++;
                     return row;

@@ -3,6 +3,7 @@ package dev.hyson.spark;
 import dev.hyson.internal.scan.AutoThreshold;
 import dev.hyson.internal.scan.Backends;
 import dev.hyson.internal.scan.JavaScanner;
+import dev.hyson.internal.scan.LineBatch;
 import dev.hyson.internal.scan.ReadConfig;
 import dev.hyson.internal.scan.Scanner;
 import dev.hyson.internal.tape.Tape;
@@ -30,9 +31,12 @@ import org.apache.spark.sql.sources.Filter;
 import org.apache.spark.sql.types.StructType;
 
 /**
- * Reads the rows of one partition: its splits' lines ({@link SplitLines}), each scanned by hyson into
- * a tape and built into a row by {@link TapeRows}, or parsed by Spark ({@link SparkRecords}) when the
- * fast path does not take it. One tape and one window serve the whole partition.
+ * Reads the rows of one partition: its splits' lines ({@link SplitLines}), scanned by hyson a window
+ * of lines per call ({@link SplitLines#nextBatch}: one JNI call per window on the native backend) into
+ * one tape, each line built into a row by {@link TapeRows}, or parsed by Spark ({@link SparkRecords})
+ * when the fast path does not take it. When pushed filters are mostly decided by a short prefix of
+ * each line, lines are read one by one instead, each scanned only as far as its filters need. One tape
+ * and one window serve the whole partition.
  */
 final class HysonPartitionReader implements PartitionReader<InternalRow> {
     private final List<FileSplit> splits;
@@ -59,12 +63,17 @@ final class HysonPartitionReader implements PartitionReader<InternalRow> {
     private long javaLines;
     private long sparkLines;
     private long prefixLines;
-    /** Lines tried on a prefix and dropped there in this round of {@link #PREFIX_ROUND} tries; lines left paused. */
+    /** The current batch of lines ({@link SplitLines#nextBatch}) and the next of its records to read. */
+    private final LineBatch batch = new LineBatch();
+    private int row;
+    /** Lines read in this round of {@link #PREFIX_ROUND}, and those a prefix decided (or would have). */
     private int prefixTries;
     private int prefixHits;
-    private int prefixPaused;
+    /** Whether lines are read one by one, each filtered on its prefix first ({@link #nextLine}). */
+    private boolean perLine;
     private static final int PREFIX_ROUND = 1024;
-    private static final int PREFIX_PAUSE = 16 * 1024;
+    /** {@link #nextLine}'s answer at the split's end. */
+    private static final InternalRow END = new org.apache.spark.sql.catalyst.expressions.GenericInternalRow(0);
 
     HysonPartitionReader(HysonPartition partition, Configuration conf, StructType schema, ReadOptions options) {
         this(partition, conf, schema, options, List.of());
@@ -95,68 +104,152 @@ final class HysonPartitionReader implements PartitionReader<InternalRow> {
                 current = pending.next();
                 return true;
             }
-            if (lines == null || !lines.next()) {
+            if (row < batch.count) {
+                InternalRow r = batchRow(row++);
+                if (r != null) {
+                    current = r;
+                    return true;
+                }
+                continue;
+            }
+            if (lines == null) {
                 if (!openNext()) {
                     return false;
                 }
                 continue;
             }
-            byte[] buf = lines.buffer();
-            int start = lines.start();
-            int end = lines.end();
-            if (rows.supported() && start < end) {
-                Scanner s = scanner;
-                if (auto && end - start < AutoThreshold.NATIVE_MIN_LENGTH) {
-                    s = JavaScanner.INSTANCE;
+            if (!rows.supported()) {
+                // every line is Spark's: nothing to scan
+                if (!lines.next()) {
+                    lines = null;
+                    continue;
                 }
-                int prefix = prefixPaused > 0 ? -1 : rows.prefixLength(end - start);
-                if (prefixPaused > 0) {
-                    prefixPaused--;
+                sparkLines++;
+                pending = spark.parse(Arrays.copyOfRange(lines.buffer(), lines.start(), lines.end()));
+                continue;
+            }
+            if (perLine) {
+                InternalRow r = nextLine();
+                if (r == END) {
+                    lines = null;
+                } else if (r != null) {
+                    current = r;
+                    return true;
                 }
-                if (prefix > 0) {
-                    if (++prefixTries == PREFIX_ROUND) {
-                        // a filter that drops few lines early only adds the prefix's scan: pause, then look again
-                        if (prefixHits * 4 < PREFIX_ROUND) {
-                            prefixPaused = PREFIX_PAUSE;
-                        }
-                        prefixTries = 0;
-                        prefixHits = 0;
-                    }
-                    Scanner ps = auto && prefix < AutoThreshold.NATIVE_MIN_LENGTH ? JavaScanner.INSTANCE : scanner;
-                    prefixTape.reset(0);
-                    prefixTape.events = true;
-                    prefixTape.inPlace = true; // entries point into buf (base 0)
-                    int rc = ps.scanWindow(buf, start, start + prefix, false, 0, scanConfig, prefixTape);
-                    if (rc != Scanner.WINDOW_ERROR) {
-                        ps.takeWindow(prefixTape);
-                        if (rows.prefixFiltered(prefixTape, buf) == TapeRows.FILTERED) {
-                            prefixLines++;
-                            prefixHits++;
-                            continue; // a pushed filter failed within the prefix: no row, the rest unread
-                        }
-                    }
+                continue;
+            }
+            row = 0;
+            if (!lines.nextBatch(scanner, auto ? JavaScanner.INSTANCE : scanner, AutoThreshold.NATIVE_MIN_LENGTH,
+                    scanConfig, tape, batch)) {
+                lines = null;
+                continue;
+            }
+            if (lines.lastScanner() == JavaScanner.INSTANCE) {
+                javaLines += batch.count;
+            } else {
+                nativeLines += batch.count;
+            }
+        }
+    }
+
+    /**
+     * The row of record {@code i} of the current batch: built from the batch's tape, dropped by a
+     * pushed filter ({@code null}; no row), or parsed by Spark ({@link #pending} set, {@code null}).
+     */
+    private InternalRow batchRow(int i) {
+        long[] rec = batch.records;
+        int r = i * LineBatch.FIELDS;
+        int start = (int) rec[r + LineBatch.START];
+        int end = (int) rec[r + LineBatch.END];
+        byte[] buf = lines.buffer();
+        if (rec[r + LineBatch.ERROR_CODE] == 0) {
+            InternalRow row = rows.row(tape, buf, (int) rec[r + LineBatch.ENTRY]);
+            if (row == TapeRows.FILTERED) {
+                // would the line's prefix have decided it? Lines mostly dropped that way are read one by
+                // one for a round (nextLine), each scanned only as far as its filters need
+                if (rows.prefixLength(end - start) > 0) {
+                    prefixHits++;
                 }
-                tape.reset(end - start);
-                boolean ok = s.scan(buf, start, end, scanConfig, tape);
-                if (s == JavaScanner.INSTANCE) {
-                    javaLines++;
-                } else {
-                    nativeLines++;
-                }
-                if (ok) {
-                    InternalRow row = rows.row(tape, buf);
-                    if (row == TapeRows.FILTERED) {
-                        continue; // a pushed filter failed: no row, as spark.read.json gives none
-                    }
-                    if (row != null) {
-                        current = row;
-                        return true;
+                countPrefixTry();
+                return null;
+            }
+            countPrefixTry();
+            if (row != null) {
+                return row;
+            }
+        }
+        sparkLines++;
+        pending = spark.parse(Arrays.copyOfRange(buf, start, end));
+        return null;
+    }
+
+    /** Ends a round of {@link #PREFIX_ROUND} batch lines: read line by line next when a prefix would decide most. */
+    private void countPrefixTry() {
+        if (++prefixTries == PREFIX_ROUND) {
+            perLine = prefixHits * 4 >= PREFIX_ROUND;
+            prefixTries = 0;
+            prefixHits = 0;
+        }
+    }
+
+    /**
+     * Line-by-line reading, for lines whose pushed filters a prefix of each decides: the prefix is
+     * scanned into an event tape and the filters asked on it; the whole line is scanned only when they
+     * keep it (or cannot tell). After a round of {@link #PREFIX_ROUND} lines where fewer than a quarter
+     * were dropped on a prefix, reading goes back to batches.
+     *
+     * @return the row, {@code null} for none (dropped, or {@link #pending} set), {@link #END} at the split's end
+     */
+    private InternalRow nextLine() throws IOException {
+        if (!lines.next()) {
+            return END;
+        }
+        byte[] buf = lines.buffer();
+        int start = lines.start();
+        int end = lines.end();
+        if (start < end) {
+            Scanner s = auto && end - start < AutoThreshold.NATIVE_MIN_LENGTH ? JavaScanner.INSTANCE : scanner;
+            int prefix = rows.prefixLength(end - start);
+            if (++prefixTries == PREFIX_ROUND) {
+                perLine = prefixHits * 4 >= PREFIX_ROUND; // few dropped early: back to batches
+                prefixTries = 0;
+                prefixHits = 0;
+            }
+            if (prefix > 0) {
+                Scanner ps = auto && prefix < AutoThreshold.NATIVE_MIN_LENGTH ? JavaScanner.INSTANCE : scanner;
+                prefixTape.reset(0);
+                prefixTape.events = true;
+                prefixTape.inPlace = true; // entries point into buf (base 0)
+                int rc = ps.scanWindow(buf, start, start + prefix, false, 0, scanConfig, prefixTape);
+                if (rc != Scanner.WINDOW_ERROR) {
+                    ps.takeWindow(prefixTape);
+                    if (rows.prefixFiltered(prefixTape, buf) == TapeRows.FILTERED) {
+                        prefixLines++;
+                        prefixHits++;
+                        return null; // a pushed filter failed within the prefix: no row, the rest unread
                     }
                 }
             }
-            sparkLines++;
-            pending = spark.parse(Arrays.copyOfRange(buf, start, end));
+            tape.reset(end - start);
+            boolean ok = s.scan(buf, start, end, scanConfig, tape);
+            if (s == JavaScanner.INSTANCE) {
+                javaLines++;
+            } else {
+                nativeLines++;
+            }
+            if (ok) {
+                InternalRow row = rows.row(tape, buf, 0);
+                if (row == TapeRows.FILTERED) {
+                    return null; // a pushed filter failed: no row, as spark.read.json gives none
+                }
+                if (row != null) {
+                    return row;
+                }
+            }
         }
+        sparkLines++;
+        pending = spark.parse(Arrays.copyOfRange(buf, start, end));
+        return null;
     }
 
     private boolean openNext() throws IOException {
@@ -236,6 +329,7 @@ final class HysonPartitionReader implements PartitionReader<InternalRow> {
     @Override
     public void close() throws IOException {
         closeStream();
+        scanner.release(tape);
         tape.nativeContext = null;
     }
 

@@ -1,5 +1,9 @@
 package dev.hyson.spark;
 
+import dev.hyson.internal.scan.LineBatch;
+import dev.hyson.internal.scan.ReadConfig;
+import dev.hyson.internal.scan.Scanner;
+import dev.hyson.internal.tape.Tape;
 import java.io.IOException;
 import java.io.InputStream;
 import java.lang.invoke.MethodHandles;
@@ -23,12 +27,18 @@ import java.util.Arrays;
  *       mark, one, as {@code LineRecordReader} drops it.
  * </ul>
  *
- * <p>The window is a byte array that grows to hold the longest line; {@link #buffer()},
- * {@link #start()} and {@link #end()} give the current line in it until the next {@link #next()}.
- * Not thread-safe.
+ * <p>The window is a byte array that grows to hold the longest line. Lines come either one at a time
+ * ({@link #next()}; {@link #buffer()}, {@link #start()} and {@link #end()} give the current line until
+ * the next call) or scanned a batch at a time ({@link #nextBatch}: one {@link Scanner#scanLines} call,
+ * so one JNI call on the native backend, per {@link #SCAN_WINDOW} bytes of lines). Not thread-safe.
  */
 final class SplitLines {
     private static final int WINDOW = 1 << 20;
+    /**
+     * Bytes of lines per {@link #nextBatch} scan: a window's tape is still in the cache when its rows
+     * are built (as for {@code dev.hyson.stream.JsonLines}); a longer line gets a longer scan.
+     */
+    static final int SCAN_WINDOW = 1 << 14;
     /** Bytes read before lines are looked at again (the window holds at most {@link #WINDOW} unless a line is longer). */
     private static final int READ_AHEAD = 1 << 18;
     private static final VarHandle LONG_LE = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
@@ -59,6 +69,10 @@ final class SplitLines {
     private int crAt = -1;
     /** Whether the next line is the file's first (the split starts at byte 0): its byte order mark is dropped. */
     private boolean atFileStart;
+    /** Whether {@link #nextBatch} has given the split's last line. */
+    private boolean batchesDone;
+    /** The scanner of the last {@link #nextBatch} call. */
+    private Scanner lastScanner;
 
     /**
      * @param in the stream, positioned at {@code start} (the split's first byte; 0 for a compressed file)
@@ -121,6 +135,89 @@ final class SplitLines {
             }
         }
         return true;
+    }
+
+    /**
+     * Scans the split's next lines in one call: {@code batch} gets a record per line (Hadoop's text
+     * lines, {@link LineBatch#textLines}; an empty or blank line has a record with an error), in
+     * {@link #buffer()}'s indices, and {@code tape} the valid lines' values. Only the split's lines are
+     * recorded: a batch ends at the first line that starts after the split's end. Batches and
+     * {@link #next()} may alternate: each takes the lines after the last one the other gave.
+     *
+     * @param scanner the scanner for windows of at least {@code minNative} bytes
+     * @param small the scanner for shorter windows (the same one, or the Java scanner under
+     *     {@code auto})
+     * @param minNative the window length from which {@code scanner} is used
+     * @param cfg the scan's options
+     * @param tape the tape, emptied first
+     * @param batch the records, emptied first
+     * @return false when the split has no more lines (the batch is then empty)
+     * @throws IOException from the stream
+     */
+    boolean nextBatch(Scanner scanner, Scanner small, int minNative, ReadConfig cfg, Tape tape, LineBatch batch)
+            throws IOException {
+        batch.count = 0;
+        batch.textLines = true;
+        if (batchesDone || base + at > end) {
+            batchesDone = true;
+            return false;
+        }
+        int want = SCAN_WINDOW;
+        int bom = 0; // the first line's byte order mark, dropped: the line starts before it for the split's end
+        while (true) {
+            if (atFileStart && limit - at < 3 && !eof) {
+                fill(at);
+                continue;
+            }
+            if (atFileStart) {
+                // Hadoop's LineRecordReader drops a UTF-8 byte order mark from the first line of a file
+                atFileStart = false;
+                if (limit - at >= 3 && buf[at] == (byte) 0xEF && buf[at + 1] == (byte) 0xBB && buf[at + 2] == (byte) 0xBF) {
+                    at += 3;
+                    bom = 3;
+                }
+            }
+            if (at == limit) {
+                if (eof) {
+                    batchesDone = true;
+                    return false;
+                }
+                fill(at);
+                continue;
+            }
+            int to = limit - at > want ? at + want : limit;
+            boolean last = eof && to == limit;
+            Scanner s = to - at < minNative ? small : scanner;
+            lastScanner = s;
+            s.scanLines(buf, at, to, last, cfg, tape, batch);
+            if (batch.consumed == at) {
+                // no line ends in [at, to): scan further, reading more when all that is loaded was looked at
+                if (to < limit) {
+                    want = (int) Math.min((long) want * 2, Integer.MAX_VALUE - 16);
+                } else {
+                    fill(at);
+                }
+                continue;
+            }
+            at = batch.consumed;
+            long[] rec = batch.records;
+            for (int i = 0; i < batch.count; i++) {
+                if (base + rec[i * LineBatch.FIELDS + LineBatch.START] - (i == 0 ? bom : 0) > end) {
+                    batch.count = i; // this line and those after it are the next split's
+                    batchesDone = true;
+                    break;
+                }
+            }
+            if (base + at > end) {
+                batchesDone = true;
+            }
+            return batch.count > 0 || !batchesDone;
+        }
+    }
+
+    /** @return the scanner that scanned the last batch */
+    Scanner lastScanner() {
+        return lastScanner;
     }
 
     private boolean nextLine() throws IOException {

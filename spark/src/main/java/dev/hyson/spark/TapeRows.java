@@ -3,11 +3,8 @@ package dev.hyson.spark;
 import static dev.hyson.spark.TapeSchema.*;
 
 import dev.hyson.internal.tape.Tape;
-import java.math.BigDecimal;
-import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
-import java.util.Base64;
 import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.catalyst.expressions.GenericInternalRow;
 import org.apache.spark.sql.catalyst.json.JSONOptions;
@@ -20,8 +17,6 @@ import org.apache.spark.sql.catalyst.util.LegacyDateFormats$;
 import org.apache.spark.sql.catalyst.util.TimestampFormatter;
 import org.apache.spark.sql.catalyst.util.TimestampFormatter$;
 import org.apache.spark.sql.sources.Filter;
-import org.apache.spark.sql.types.Decimal;
-import org.apache.spark.sql.types.Decimal$;
 import org.apache.spark.sql.types.StructType;
 import org.apache.spark.unsafe.types.UTF8String;
 
@@ -52,7 +47,7 @@ import org.apache.spark.unsafe.types.UTF8String;
 final class TapeRows {
 
     /** The sentinel a conversion returns when the line must go to Spark's parser. */
-    private static final Object MISS = new Object();
+    static final Object MISS = new Object();
 
 
     /** Jackson's default {@code StreamReadConstraints.maxNameLength}, in chars; longer names go to Jackson. */
@@ -88,6 +83,8 @@ final class TapeRows {
     private long[] e;
     private byte[] in;
     private Tape tape;
+    /** The index of the current line's first entry in {@link #tape}. */
+    private int base;
     /** The entry after the value last converted. */
     private int pos;
 
@@ -154,15 +151,18 @@ final class TapeRows {
     /**
      * Builds the row of one line from its tape.
      *
-     * @param tape the line's tape, as the scanner wrote it over {@code input}
+     * @param tape the tape holding the line's value, as the scanner wrote it over {@code input} (the
+     *     line's own, or a batch's)
      * @param input the bytes the tape points into
+     * @param entry the index of the line's first entry in the tape
      * @return the row, or null when the line must go to Spark's parser
      */
-    InternalRow row(Tape tape, byte[] input) {
+    InternalRow row(Tape tape, byte[] input, int entry) {
         this.tape = tape;
         this.e = tape.entries;
         this.in = input;
-        if (tape.size == 0 || Tape.tag(e[0]) != Tape.OBJECT) {
+        this.base = entry;
+        if (entry >= tape.size || Tape.tag(e[entry]) != Tape.OBJECT) {
             return null;
         }
         if (root.width == 0) {
@@ -171,7 +171,7 @@ final class TapeRows {
         if (filters != null) {
             return rootFiltered();
         }
-        Object r = struct(root, 0);
+        Object r = struct(root, entry);
         return r == MISS ? null : (InternalRow) r;
     }
 
@@ -213,8 +213,8 @@ final class TapeRows {
      */
     private InternalRow rootFiltered() {
         Struct s = root;
-        int members = (int) e[1];
-        int p = 2;
+        int members = (int) e[base + 1];
+        int p = base + 2;
         int decided = -1; // the entry after the last filtered member's value
         Object[] values = new Object[s.width];
         Object[] view = filterSharesRow ? values : new Object[s.width];
@@ -270,7 +270,7 @@ final class TapeRows {
             return;
         }
         // the next member's name: its opening quote ends the prefix, so the value before it is whole
-        prefixBytes = (int) (Tape.payload(e[entryAfter]) - Tape.payload(e[0])) + 1;
+        prefixBytes = (int) (Tape.payload(e[entryAfter]) - Tape.payload(e[base])) + 1;
     }
 
     /**
@@ -298,6 +298,7 @@ final class TapeRows {
         this.tape = events;
         this.e = events.entries;
         this.in = input;
+        this.base = 0;
         int size = events.size;
         if (size < 2 || Tape.tag(e[0]) != Tape.OBJECT) {
             return null;
@@ -465,11 +466,11 @@ final class TapeRows {
                 return v == (byte) v ? (Object) (byte) v : MISS;
             }
             case K_DOUBLE:
-                return toDouble(tag, i);
+                return TapeScalars.toDouble(e, in, tag, i);
             case K_FLOAT:
-                return toFloat(tag, i);
+                return TapeScalars.toFloat(e, in, tag, i);
             case K_DECIMAL:
-                return toDecimal(c, tag, i);
+                return TapeScalars.toDecimal(e, in, c.precision, c.scale, tag, i);
             case K_BOOLEAN:
                 return tag == Tape.TRUE ? Boolean.TRUE : tag == Tape.FALSE ? (Object) Boolean.FALSE : MISS;
             case K_DATE:
@@ -480,7 +481,7 @@ final class TapeRows {
                 }
                 return isString(tag) ? toTimestamp(i) : MISS;
             case K_BINARY:
-                return isString(tag) ? toBinary(i) : MISS;
+                return isString(tag) ? TapeScalars.toBinary(e, in, i) : MISS;
             case K_ARRAY:
                 return array(c.element, tag, i);
             case K_MAP:
@@ -584,70 +585,6 @@ final class TapeRows {
         return string(i).toString();
     }
 
-    /** The number at entry {@code i}'s text: from its offset while the bytes can belong to a number. */
-    private String numberText(int i) {
-        int from = (int) Tape.payload(e[i]);
-        int to = from;
-        while (to < in.length) {
-            byte b = in[to];
-            if ((b >= '0' && b <= '9') || b == '-' || b == '+' || b == '.' || b == 'e' || b == 'E') {
-                to++;
-            } else {
-                break;
-            }
-        }
-        return new String(in, from, to - from, StandardCharsets.ISO_8859_1);
-    }
-
-    private static boolean integralText(String t) {
-        return t.indexOf('.') < 0 && t.indexOf('e') < 0 && t.indexOf('E') < 0;
-    }
-
-    private Object toDouble(int tag, int i) {
-        switch (tag) {
-            case Tape.INT64:
-                return (double) e[i + 1];
-            case Tape.DOUBLE: {
-                double d = Double.longBitsToDouble(e[i + 1]);
-                if (d == 0 && integralText(numberText(i))) {
-                    return 0.0; // "-0" is an integer to Jackson: (double) 0L
-                }
-                return d;
-            }
-            case Tape.BIG_INTEGER:
-                return new BigInteger(numberText(i)).doubleValue();
-            default:
-                return MISS;
-        }
-    }
-
-    private Object toFloat(int tag, int i) {
-        switch (tag) {
-            case Tape.INT64:
-                return (float) e[i + 1];
-            case Tape.DOUBLE: {
-                String t = numberText(i);
-                return integralText(t) ? (Object) new BigInteger(t).floatValue() : (Object) Float.parseFloat(t);
-            }
-            case Tape.BIG_INTEGER:
-                return new BigInteger(numberText(i)).floatValue();
-            default:
-                return MISS;
-        }
-    }
-
-    private Object toDecimal(Conv c, int tag, int i) {
-        if (tag != Tape.INT64 && tag != Tape.DOUBLE && tag != Tape.BIG_INTEGER && tag != Tape.BIG_DECIMAL) {
-            return MISS;
-        }
-        try {
-            Decimal d = Decimal$.MODULE$.apply(new BigDecimal(numberText(i)), c.precision, c.scale);
-            return d;
-        } catch (RuntimeException ex) {
-            return MISS;
-        }
-    }
-
     private Object toDate(int i) {
         String s = javaString(i);
         if (s.isEmpty()) {
@@ -668,31 +605,6 @@ final class TapeRows {
         try {
             return timestamps.parse(s);
         } catch (Exception ex) {
-            return MISS;
-        }
-    }
-
-    private Object toBinary(int i) {
-        int tag = Tape.tag(e[i]);
-        if (tag != Tape.STR_ASCII) {
-            return MISS;
-        }
-        int from = (int) Tape.payload(e[i]) + 1;
-        int len = (int) e[i + 1];
-        if ((len & 3) != 0) {
-            return MISS;
-        }
-        for (int k = from; k < from + len; k++) {
-            byte b = in[k];
-            boolean ok = (b >= 'A' && b <= 'Z') || (b >= 'a' && b <= 'z') || (b >= '0' && b <= '9') || b == '+' || b == '/'
-                    || (b == '=' && k >= from + len - 2);
-            if (!ok) {
-                return MISS;
-            }
-        }
-        try {
-            return Base64.getDecoder().decode(Arrays.copyOfRange(in, from, from + len));
-        } catch (IllegalArgumentException ex) {
             return MISS;
         }
     }

@@ -254,7 +254,9 @@ class HysonSourceTest {
         }
         long sparkRows = json(Map.of()).schema(schema).json(file.toString()).filter("i > 0").count();
         assertTrue(rows >= sparkRows, rows + " rows before Spark's own filter, " + sparkRows + " after");
-        assertTrue(prefixDropped > 2000, "lines dropped on a prefix: " + prefixDropped);
+        // the first round of 1024 lines is read in batches, which shows that a prefix would decide most of
+        // them; the other 1976 are read one by one, about 80% of them dropped on a prefix
+        assertTrue(prefixDropped > 1400, "lines dropped on a prefix: " + prefixDropped);
     }
 
     @ParameterizedTest

@@ -1,6 +1,7 @@
 package dev.hyson.spark;
 
 import dev.hyson.internal.scan.Backends;
+import dev.hyson.internal.scan.LineBatch;
 import dev.hyson.internal.scan.ReadConfig;
 import dev.hyson.internal.scan.Scanner;
 import dev.hyson.internal.tape.Tape;
@@ -25,7 +26,8 @@ public final class ReaderProbe {
      * @param file a JSON Lines file, read whole as one split
      * @param schema the columns
      * @param backend auto, native or java
-     * @param stage lines, scan, rows (the partition reader, rows made unsafe) or spark (Spark's parser, rows made unsafe)
+     * @param stage lines, scan (line by line), batches (scanLines per window), rows (the partition reader, rows
+     *     made unsafe) or spark (Spark's parser, rows made unsafe)
      * @return lines or rows seen
      */
     public static long run(Path file, StructType schema, String backend, String stage) throws IOException {
@@ -57,6 +59,20 @@ public final class ReaderProbe {
                         }
                     }
                 }
+            }
+            case "batches" -> {
+                Scanner scanner = options.backend().scanner();
+                ReadConfig cfg = options.scanConfig();
+                Tape tape = new Tape();
+                LineBatch batch = new LineBatch();
+                try (InputStream in = Files.newInputStream(file)) {
+                    SplitLines lines = new SplitLines(in, 0, Long.MAX_VALUE);
+                    while (lines.nextBatch(scanner, scanner, 0, cfg, tape, batch)) {
+                        n += batch.count;
+                        sum += tape.size;
+                    }
+                }
+                scanner.release(tape);
             }
             case "rows" -> {
                 UnsafeProjection unsafe = UnsafeProjection.create(schema);

@@ -6,7 +6,7 @@ import java.util.Arrays;
 
 /**
  * What one {@link Scanner#scanLines} call found in a window of JSON Lines: a record per non-blank line
- * (its bounds, the line feeds before it in the window, where its value starts in the shared tape, or
+ * (its bounds, the line terminators before it in the window, where its value starts in the shared tape, or
  * its error), how far the window was consumed and how many line feeds that was. The records mirror
  * {@code HYSON_LINE_*} in {@code native/include/hyson/hyson.h}. Reused from window to window; not
  * thread-safe.
@@ -27,8 +27,15 @@ public final class LineBatch {
     public int count;
     /** The index after the last line consumed (its line feed included). */
     public int consumed;
-    /** The line feeds in the consumed bytes. */
+    /** The line terminators in the consumed bytes (line feeds; for {@link #textLines}, LF, CR and CR LF). */
     public long newlines;
+    /**
+     * Set by the caller: the window holds text lines as Hadoop's {@code LineRecordReader} splits them
+     * (what Spark's JSON source reads) rather than JSON Lines: a line ends at LF, CR or CR LF, and every
+     * line gets a record, an empty or blank one included (it fails as an empty document). A CR that ends
+     * the window when more input follows leaves its line unfinished.
+     */
+    public boolean textLines;
     /** The Java scanner's tape for one line, appended to the shared tape. */
     final Tape scratch = new Tape();
 
@@ -61,18 +68,28 @@ public final class LineBatch {
         batch.clear(start);
         int pos = start;
         long newlines = 0;
+        boolean text = batch.textLines;
         while (pos < end) {
-            int lf = Newlines.find(src, pos, end);
+            int lf = text ? Newlines.findTerminator(src, pos, end) : Newlines.find(src, pos, end);
             if (lf < 0 && !last) {
                 break;
             }
             int s = pos;
             int e = lf >= 0 ? lf : end;
             int next = lf >= 0 ? lf + 1 : end;
-            if (e > s && src[e - 1] == '\r') {
+            if (text) {
+                if (lf >= 0 && src[lf] == '\r') {
+                    if (lf + 1 == end && !last) {
+                        break; // a CR at the window's end: an LF may follow in the next call
+                    }
+                    if (lf + 1 < end && src[lf + 1] == '\n') {
+                        next++;
+                    }
+                }
+            } else if (e > s && src[e - 1] == '\r') {
                 e--;
             }
-            if (!blank(src, s, e)) {
+            if (text || !blank(src, s, e)) {
                 batch.ensure(batch.count + 1);
                 int r = batch.count * FIELDS;
                 long[] rec = batch.records;

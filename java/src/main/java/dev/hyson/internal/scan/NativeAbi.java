@@ -13,7 +13,7 @@ final class NativeAbi {
     }
 
     /** Bumped with the tape, the error codes or the JNI signatures; the loader refuses any other. */
-    static final int HYSON_ABI_VERSION = 7;
+    static final int HYSON_ABI_VERSION = 8;
 
     static final int HYSON_TAG_OBJECT = Tape.OBJECT;
     static final int HYSON_TAG_ARRAY = Tape.ARRAY;
@@ -108,6 +108,7 @@ final class NativeAbi {
     static final int HYSON_BIG_DECIMALS = 1 << 5;
     static final int HYSON_EVENTS = 1 << 8;
     static final int HYSON_IN_PLACE = 1 << 9;
+    static final int HYSON_TEXT_LINES = 1 << 10;
     /** The lone surrogate policy, two bits from here: keep, replace with U+FFFD, or error. */
     static final int HYSON_SURROGATES_SHIFT = 6;
     static final int HYSON_SURROGATES_KEEP = 0;

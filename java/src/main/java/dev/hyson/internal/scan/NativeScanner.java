@@ -126,7 +126,8 @@ public final class NativeScanner implements Scanner {
         long[] info = ctx.info;
         tape.reset(0);
         int rc = scanLines0(ctx.handle, kernelIndex, src, start, end, last, cfg.maxStringLength, cfg.maxDocumentLength,
-                cfg.maxDepth, cfg.maxNumberLength, flags(cfg), tape.entries, tape.entries.length, tape.latin1,
+                cfg.maxDepth, cfg.maxNumberLength, batch.textLines ? flags(cfg) | NativeAbi.HYSON_TEXT_LINES : flags(cfg),
+                tape.entries, tape.entries.length, tape.latin1,
                 tape.latin1.length, tape.utf16, tape.utf16.length, batch.records, batch.records.length, info);
         if (rc != NativeAbi.HYSON_OK && rc != NativeAbi.HYSON_ARRAYS_TOO_SMALL) {
             recordError(rc, info, tape);

@@ -3,6 +3,7 @@ package dev.hyson.internal.text;
 /** Finding and counting line feeds eight bytes at a time ({@link Swar}), for JSON Lines. Stateless. */
 public final class Newlines {
     private static final long LF = Swar.broadcast('\n');
+    private static final long CR = Swar.broadcast('\r');
     private static final long LOW7 = 0x7F7F7F7F7F7F7F7FL;
 
     private Newlines() {
@@ -20,6 +21,28 @@ public final class Newlines {
         }
         for (; i < to; i++) {
             if (b[i] == '\n') {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /**
+     * @return the index of the first line feed or carriage return in {@code b[from, to)} (a text line's
+     *     terminator, as Hadoop's {@code LineRecordReader} splits lines), or -1
+     */
+    public static int findTerminator(byte[] b, int from, int to) {
+        int i = from;
+        for (; i <= to - 8; i += 8) {
+            long x = (long) Swar.LONG_LE.get(b, i);
+            long flags = Swar.equal(x, LF) | Swar.equal(x, CR);
+            if (flags != 0) {
+                // each side's lowest flag is exact, so the lowest of the two is
+                return i + (Long.numberOfTrailingZeros(flags) >>> 3);
+            }
+        }
+        for (; i < to; i++) {
+            if (b[i] == '\n' || b[i] == '\r') {
                 return i;
             }
         }

@@ -7,7 +7,8 @@ import org.apache.spark.sql.types.StructType;
 
 /**
  * Where one partition reader's time goes, on one thread and without Spark's scheduler: the lines
- * alone, lines plus scan, plus rows of every column, plus rows of 3 columns, and Spark's own parser
+ * alone, lines plus scan (line by line, or a window of lines per call: stage "batches"), plus rows of
+ * every column, of 3 columns or of none (rows-0), and Spark's own parser
  * for the same rows. Arguments: a JSON Lines file (e.g. the one SparkJsonBench generates), rounds.
  */
 public final class ReaderStages {

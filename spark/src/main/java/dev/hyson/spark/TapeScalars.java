@@ -1,0 +1,110 @@
+package dev.hyson.spark;
+
+import dev.hyson.internal.tape.Tape;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.Base64;
+import org.apache.spark.sql.types.Decimal;
+import org.apache.spark.sql.types.Decimal$;
+
+/**
+ * {@link TapeRows}' conversions of one number or base64 string on a tape to a Spark column's value,
+ * each as {@code JacksonParser} converts it, or {@link TapeRows#MISS} when only Spark's parser can
+ * answer. Each takes the tape's entries {@code e}, the input {@code in} they point into and the value's
+ * entry {@code i}. Stateless.
+ */
+final class TapeScalars {
+    private TapeScalars() {
+    }
+
+    /** The number at entry {@code i}'s text: from its offset while the bytes can belong to a number. */
+    static String numberText(long[] e, byte[] in, int i) {
+        int from = (int) Tape.payload(e[i]);
+        int to = from;
+        while (to < in.length) {
+            byte b = in[to];
+            if ((b >= '0' && b <= '9') || b == '-' || b == '+' || b == '.' || b == 'e' || b == 'E') {
+                to++;
+            } else {
+                break;
+            }
+        }
+        return new String(in, from, to - from, StandardCharsets.ISO_8859_1);
+    }
+
+    private static boolean integralText(String t) {
+        return t.indexOf('.') < 0 && t.indexOf('e') < 0 && t.indexOf('E') < 0;
+    }
+
+    static Object toDouble(long[] e, byte[] in, int tag, int i) {
+        switch (tag) {
+            case Tape.INT64:
+                return (double) e[i + 1];
+            case Tape.DOUBLE: {
+                double d = Double.longBitsToDouble(e[i + 1]);
+                if (d == 0 && integralText(numberText(e, in, i))) {
+                    return 0.0; // "-0" is an integer to Jackson: (double) 0L
+                }
+                return d;
+            }
+            case Tape.BIG_INTEGER:
+                return new BigInteger(numberText(e, in, i)).doubleValue();
+            default:
+                return TapeRows.MISS;
+        }
+    }
+
+    static Object toFloat(long[] e, byte[] in, int tag, int i) {
+        switch (tag) {
+            case Tape.INT64:
+                return (float) e[i + 1];
+            case Tape.DOUBLE: {
+                String t = numberText(e, in, i);
+                return integralText(t) ? (Object) new BigInteger(t).floatValue() : (Object) Float.parseFloat(t);
+            }
+            case Tape.BIG_INTEGER:
+                return new BigInteger(numberText(e, in, i)).floatValue();
+            default:
+                return TapeRows.MISS;
+        }
+    }
+
+    static Object toDecimal(long[] e, byte[] in, int precision, int scale, int tag, int i) {
+        if (tag != Tape.INT64 && tag != Tape.DOUBLE && tag != Tape.BIG_INTEGER && tag != Tape.BIG_DECIMAL) {
+            return TapeRows.MISS;
+        }
+        try {
+            Decimal d = Decimal$.MODULE$.apply(new BigDecimal(numberText(e, in, i)), precision, scale);
+            return d;
+        } catch (RuntimeException ex) {
+            return TapeRows.MISS;
+        }
+    }
+
+    static Object toBinary(long[] e, byte[] in, int i) {
+        int tag = Tape.tag(e[i]);
+        if (tag != Tape.STR_ASCII) {
+            return TapeRows.MISS;
+        }
+        int from = (int) Tape.payload(e[i]) + 1;
+        int len = (int) e[i + 1];
+        if ((len & 3) != 0) {
+            return TapeRows.MISS;
+        }
+        for (int k = from; k < from + len; k++) {
+            byte b = in[k];
+            boolean ok = (b >= 'A' && b <= 'Z') || (b >= 'a' && b <= 'z') || (b >= '0' && b <= '9') || b == '+' || b == '/'
+                    || (b == '=' && k >= from + len - 2);
+            if (!ok) {
+                return TapeRows.MISS;
+            }
+        }
+        try {
+            return Base64.getDecoder().decode(Arrays.copyOfRange(in, from, from + len));
+        } catch (IllegalArgumentException ex) {
+            return TapeRows.MISS;
+        }
+    }
+}
