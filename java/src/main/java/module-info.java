@@ -16,4 +16,5 @@ module dev.hyson {
     exports dev.hyson.tree;
     exports dev.hyson.bind;
     exports dev.hyson.stream;
+    exports dev.hyson.lazy;
 }

@@ -4,6 +4,7 @@ import dev.hyson.internal.bind.BindFailure;
 import dev.hyson.internal.bind.Codecs;
 import dev.hyson.internal.bind.TapeCodec;
 import dev.hyson.internal.bind.TapeReader;
+import dev.hyson.internal.lazy.LazyAccess;
 import dev.hyson.internal.lines.LineAccess;
 import dev.hyson.internal.names.KeyCache;
 import dev.hyson.internal.scan.AutoThreshold;
@@ -122,37 +123,97 @@ final class ArrayDocuments {
     private Object readLine(Tape tape, int entry, byte[] buf, int start, int end, long offset, long line, Codecs codecs,
             TapeCodec<?> codec) {
         try {
-            if (codec == null) {
-                return TapeMaterializer.materializeAt(tape, entry, buf, start, end, config, KeyCache.SHARED);
-            }
-            Tape one = TAPES.acquire();
-            try {
-                int n = TapeReader.next(tape.entries, entry) - entry;
-                one.reset(0);
-                System.arraycopy(tape.entries, entry, one.ensure(n), 0, n);
-                one.size = n;
-                // the decoded strings stay where the window's tape has them
-                byte[] ownLatin1 = one.latin1;
-                char[] ownUtf16 = one.utf16;
-                one.latin1 = tape.latin1;
-                one.latin1Size = tape.latin1Size;
-                one.utf16 = tape.utf16;
-                one.utf16Size = tape.utf16Size;
-                try {
-                    return readRoot(new TapeReader(one, buf, start, end, config, codecs, null), codec);
-                } finally {
-                    one.latin1 = ownLatin1;
-                    one.latin1Size = 0;
-                    one.utf16 = ownUtf16;
-                    one.utf16Size = 0;
-                }
-            } finally {
-                TapePool.release(one);
-            }
+            return readAt(tape, entry, buf, start, end, codecs, codec);
         } catch (JsonParseException e) {
             throw e.relocate(offset + e.offset(), line, e.column());
         }
     }
+
+    /**
+     * Builds (codec null) or binds the value whose entries start at {@code entry} in {@code tape}, a
+     * scan of {@code buf[start, end)}; the tape is only read (binding reads a copy of the value's
+     * entries, as the binder walks a tape from its first entry; building reads the entries through a
+     * pooled tape of this thread), so threads may share it.
+     */
+    private Object readAt(Tape tape, int entry, byte[] buf, int start, int end, Codecs codecs, TapeCodec<?> codec) {
+        Tape one = TAPES.acquire();
+        long[] ownEntries = one.entries;
+        byte[] ownLatin1 = one.latin1;
+        char[] ownUtf16 = one.utf16;
+        try {
+            one.reset(0);
+            if (codec == null) {
+                one.entries = tape.entries;
+                one.size = tape.size;
+            } else {
+                int n = TapeReader.next(tape.entries, entry) - entry;
+                System.arraycopy(tape.entries, entry, one.ensure(n), 0, n);
+                ownEntries = one.entries;
+                one.size = n;
+            }
+            // the decoded strings stay where the scanned tape has them
+            one.latin1 = tape.latin1;
+            one.latin1Size = tape.latin1Size;
+            one.utf16 = tape.utf16;
+            one.utf16Size = tape.utf16Size;
+            if (codec == null) {
+                return TapeMaterializer.materializeAt(one, entry, buf, start, end, config, KeyCache.SHARED);
+            }
+            return readRoot(new TapeReader(one, buf, start, end, config, codecs, null), codec);
+        } finally {
+            one.entries = ownEntries;
+            one.size = 0;
+            one.latin1 = ownLatin1;
+            one.latin1Size = 0;
+            one.utf16 = ownUtf16;
+            one.utf16Size = 0;
+            TapePool.release(one);
+        }
+    }
+
+    /**
+     * {@link JsonReader#document(byte[], int, int)}: the document scanned into the thread's tape, whose
+     * entries and decoded strings the document gets a copy of; the array is used in place.
+     */
+    dev.hyson.lazy.LazyDocument document(byte[] json, int offset, int length) {
+        Objects.checkFromIndexSize(offset, length, json.length);
+        Tape scanned = scan(json, offset, length);
+        Tape tape = new Tape();
+        try {
+            // the thread's tape is reused by the next parse: the document gets copies at their sizes
+            tape.entries = java.util.Arrays.copyOf(scanned.entries, scanned.size);
+            tape.size = scanned.size;
+            tape.latin1 = java.util.Arrays.copyOf(scanned.latin1, scanned.latin1Size);
+            tape.latin1Size = scanned.latin1Size;
+            tape.utf16 = java.util.Arrays.copyOf(scanned.utf16, scanned.utf16Size);
+            tape.utf16Size = scanned.utf16Size;
+        } finally {
+            TapePool.release(scanned);
+        }
+        return LazyAccess.factory().create(tape, 0, json, offset, offset + length, subtrees);
+    }
+
+    /** What a {@link dev.hyson.lazy.LazyDocument} of this reader builds and binds with. */
+    private final LazyAccess.Subtrees subtrees = new LazyAccess.Subtrees() {
+        @Override
+        public Object read(Tape tape, int entry, byte[] buf, int start, int end, Type type, String pointer) {
+            if (type == null) {
+                return readAt(tape, entry, buf, start, end, null, null);
+            }
+            Codecs codecs = Codecs.of(binder);
+            TapeCodec<?> codec = codecs.forReading(type);
+            try {
+                return readAt(tape, entry, buf, start, end, codecs, codec);
+            } catch (JsonParseException e) {
+                throw e.under(pointer);
+            }
+        }
+
+        @Override
+        public boolean firstWins() {
+            return config.duplicateKeys == DuplicateKeyPolicy.FIRST_WINS;
+        }
+    };
 
     /** The root value of a scanned document, bound by {@code codec}, with binding's failures as the public exception. */
     private static Object readRoot(TapeReader r, TapeCodec<?> codec) {

@@ -112,6 +112,22 @@ public final class JsonParseException extends PositionedException {
         return new JsonParseException(kind, what, detail(), offset, line, column, pointer(), getCause());
     }
 
+    /**
+     * This binding error placed in a larger document: a lazy document's subtree is bound from its own
+     * root, and its errors name the pointer from the document's root.
+     *
+     * @param prefix the JSON Pointer of the subtree in the document
+     * @return an exception equal to this one but for the pointer ({@code prefix} before it), or this
+     *     one when it has no pointer
+     */
+    JsonParseException under(String prefix) {
+        String p = pointer();
+        if (p == null || prefix.isEmpty()) {
+            return this;
+        }
+        return new JsonParseException(kind, what, detail(), offset(), line, column, prefix + p, getCause());
+    }
+
     /** @return the class of problem */
     @Override
     public Kind kind() {

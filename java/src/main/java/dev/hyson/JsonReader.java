@@ -33,7 +33,7 @@ import java.util.Objects;
  * column, and nothing else for any input (I/O failures of a caller's stream excepted, which surface
  * as {@link UncheckedIOException}).
  */
-public final class JsonReader extends LineReading {
+public final class JsonReader extends DocumentReading {
     /** Default maximum nesting depth of arrays and objects. */
     public static final int DEFAULT_MAX_DEPTH = 1000;
     /** Default maximum length of one string, in bytes of the input (escapes counted as written). */
@@ -452,11 +452,17 @@ public final class JsonReader extends LineReading {
         return inputs.parser(in, owned, window);
     }
 
+    @Override
+    ReaderInputs inputs() {
+        return inputs;
+    }
+
     static {
         dev.hyson.internal.lines.LineAccess.install(new LineHooks());
     }
 
-    /** @return this reader's reading of arrays, for {@link LineHooks} */
+    /** @return this reader's reading of arrays, for {@link LineHooks} and {@link DocumentReading} */
+    @Override
     ArrayDocuments arrays() {
         return arrays;
     }

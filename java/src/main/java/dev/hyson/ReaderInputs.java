@@ -239,6 +239,26 @@ final class ReaderInputs {
         return arrays.parse(copy, 0, copy.length);
     }
 
+    /** {@link JsonReader#document(ByteBuffer)}: a heap buffer used in place, a direct one copied. */
+    dev.hyson.lazy.LazyDocument document(ByteBuffer json) {
+        if (json.hasArray()) {
+            return arrays.document(json.array(), json.arrayOffset() + json.position(), json.remaining());
+        }
+        byte[] copy = copy(json);
+        return arrays.document(copy, 0, copy.length);
+    }
+
+    /** {@link JsonReader#document(Path)}: the file read into one array (at most maxDocumentLength + 1 bytes). */
+    dev.hyson.lazy.LazyDocument document(Path path) {
+        return withFile(path, in -> {
+            byte[][] holder = new byte[1][];
+            int n = readAll(in, holder);
+            byte[] b = holder[0];
+            // the document keeps the array: not much more than the file
+            return arrays.document(b.length - n > (n >> 4) ? Arrays.copyOf(b, n) : b, 0, n);
+        });
+    }
+
     /** {@link JsonReader#read(ByteBuffer, Class)} before the cast. */
     Object bind(ByteBuffer json, Type type) {
         if (json.hasArray()) {

@@ -1,0 +1,76 @@
+package dev.hyson.internal.lazy;
+
+import dev.hyson.internal.tape.Tape;
+import dev.hyson.lazy.LazyDocument;
+import java.lang.reflect.Type;
+
+/**
+ * How {@code JsonReader} makes a {@link LazyDocument} over a tape it scanned, and how the document
+ * builds or binds a subtree with that reader's options and binder: what neither package's public API
+ * offers the other. {@code LazyDocument} installs its {@link Factory} when its class initializes (the
+ * shared-secrets pattern of {@code dev.hyson.internal.lines.LineAccess}); {@link #factory()} makes sure
+ * it has.
+ */
+public final class LazyAccess {
+    /** What a reader does with a subtree of a document it scanned. Thread-safe. */
+    public interface Subtrees {
+        /**
+         * @param tape the document's tape
+         * @param entry the subtree's first entry
+         * @param buf the document's input
+         * @param start the document's first byte in {@code buf}
+         * @param end the document's end in {@code buf}
+         * @param type the type to bind to, or null for the value {@code JsonReader.parse} gives
+         * @param pointer the subtree's JSON Pointer in the document, which binding errors' pointers follow
+         * @return the value
+         * @throws dev.hyson.JsonParseException for a duplicate name under {@code DuplicateKeyPolicy.ERROR}
+         *     or a value that does not bind, placed in the document
+         */
+        Object read(Tape tape, int entry, byte[] buf, int start, int end, Type type, String pointer);
+
+        /** @return whether the first of repeated member names is the one kept ({@code DuplicateKeyPolicy.FIRST_WINS}) */
+        boolean firstWins();
+    }
+
+    /** Makes documents. */
+    public interface Factory {
+        /**
+         * @param tape the scanned tape (the document keeps it)
+         * @param root the root value's first entry
+         * @param buf the input the tape points into (the document keeps it)
+         * @param start the document's first byte
+         * @param end the document's end
+         * @param subtrees the reader's building and binding
+         * @return the document
+         */
+        LazyDocument create(Tape tape, int root, byte[] buf, int start, int end, Subtrees subtrees);
+    }
+
+    private static volatile Factory factory;
+
+    private LazyAccess() {
+    }
+
+    /**
+     * Called once, by {@code LazyDocument}'s static initializer.
+     *
+     * @param f the factory
+     */
+    public static void install(Factory f) {
+        factory = f;
+    }
+
+    /** @return the factory, {@code LazyDocument}'s class initialized first */
+    public static Factory factory() {
+        Factory f = factory;
+        if (f == null) {
+            try {
+                Class.forName(LazyDocument.class.getName(), true, LazyDocument.class.getClassLoader());
+            } catch (ClassNotFoundException e) {
+                throw new IllegalStateException(e);
+            }
+            f = factory;
+        }
+        return f;
+    }
+}

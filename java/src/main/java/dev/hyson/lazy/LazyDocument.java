@@ -1,0 +1,148 @@
+package dev.hyson.lazy;
+
+import dev.hyson.internal.bind.TapeReader;
+import dev.hyson.internal.lazy.LazyAccess;
+import dev.hyson.internal.tape.Tape;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * A scanned JSON document read lazily: a read-only view over the scan's tape (the intermediate form
+ * both backends write), where a value is looked up ({@link LazyValue#get(String)},
+ * {@link LazyValue#get(int)}, {@link #at(String)}: RFC 6901 JSON Pointers) and read ({@code asString},
+ * {@code asLong}, ...) without building the tree of the rest. Made by
+ * {@link dev.hyson.JsonReader#document(byte[])} and its overloads, which scan (and so validate) the
+ * whole input once, with the reader's options, limits and backend.
+ *
+ * <pre>{@code
+ * LazyDocument doc = JsonReader.defaults().document(Path.of("twitter.json"));
+ * String name = doc.at("/statuses/42/user/screen_name").asString();
+ * for (LazyValue status : doc.root().get("statuses").elements()) {
+ *     long id = status.get("id").asLong();
+ * }
+ * }</pre>
+ *
+ * <p><b>What costs what.</b> Making the document costs the scan (the tape: 8 to 16 bytes per value, plus
+ * the decoded strings that had escapes); nothing else is built until asked for. A member lookup is a
+ * walk of the object's members on the tape, each name compared as bytes (an object of 32 members or
+ * more gets a hash index of its names at its first lookup); skipping a container walks its entries.
+ * Once the document has walked as many entries as its tape holds, it remembers the end of each
+ * container it walks (4 bytes per tape entry), so the next skip of that container is one step. {@link LazyValue#toValue()} builds the tree
+ * of one subtree, {@link LazyValue#read(Class)} binds one.
+ *
+ * <p><b>Lifetime.</b> The document holds its input array (a {@code byte[]} given to the reader is used
+ * in place: do not change it while the document is in use) and its tape, until it is unreachable.
+ *
+ * <p><b>Duplicate names.</b> A lookup gives the member {@code parse} would keep: the last of repeated
+ * names under {@code DuplicateKeyPolicy.LAST_WINS} (the default) and {@code ERROR} (whose error is
+ * raised by building, as {@code parse} raises it), the first under {@code FIRST_WINS}.
+ *
+ * <p><b>Thread safety.</b> A document and its values are immutable views: any number of threads may
+ * read them at once.
+ */
+public final class LazyDocument {
+    static {
+        LazyAccess.install(LazyDocument::new);
+    }
+
+    /** Objects with at least this many members get a hash index of their names at their first lookup. */
+    static final int INDEX_MIN_MEMBERS = 32;
+
+    final Tape tape;
+    final long[] t;
+    final byte[] buf;
+    final int start;
+    final int end;
+    final LazyAccess.Subtrees subtrees;
+    final boolean firstWins;
+    private final LazyValue root;
+    /** Tape entries walked to skip containers, until {@link #ends} is built (a heuristic: races only delay it). */
+    private long walked;
+    /**
+     * Per container entry, the entry after the container once a skip has walked it (0 before); null
+     * until skipping has walked as many entries as the tape holds.
+     */
+    private volatile int[] ends;
+    /** Member-name indexes of large objects, by the object's first entry; made on first use. */
+    private volatile ConcurrentHashMap<Integer, MemberIndex> indexes;
+
+    private LazyDocument(Tape tape, int root, byte[] buf, int start, int end, LazyAccess.Subtrees subtrees) {
+        this.tape = tape;
+        this.t = tape.entries;
+        this.buf = buf;
+        this.start = start;
+        this.end = end;
+        this.subtrees = subtrees;
+        this.firstWins = subtrees.firstWins();
+        this.root = new LazyValue(this, root, null, null);
+    }
+
+    /** @return the root value */
+    public LazyValue root() {
+        return root;
+    }
+
+    /**
+     * @param pointer a JSON Pointer (RFC 6901), e.g. {@code "/statuses/0/id"}; {@code ""} is the root
+     * @return the value it points to
+     * @throws JsonPointerException when the pointer is malformed, a member is missing, an index is out of
+     *     range or a token goes into a value that is not a container; its {@code pointer()} names where
+     */
+    public LazyValue at(String pointer) {
+        return root.at(JsonPointer.parse(pointer));
+    }
+
+    /**
+     * @param pointer a JSON Pointer
+     * @return the value it points to
+     * @throws JsonPointerException as {@link #at(String)}
+     */
+    public LazyValue at(JsonPointer pointer) {
+        return root.at(pointer);
+    }
+
+    /** @return the input's length in bytes */
+    public int length() {
+        return end - start;
+    }
+
+    @Override
+    public String toString() {
+        return "LazyDocument[" + (end - start) + " bytes, " + tape.size + " tape entries]";
+    }
+
+    /** @return the entry after the value whose first entry is {@code at} */
+    int next(int at) {
+        int tag = Tape.tag(t[at]);
+        if (tag != Tape.OBJECT && tag != Tape.ARRAY) {
+            return at + (tag >= Tape.TRUE && tag <= Tape.NULL ? 1 : 2);
+        }
+        if (t[at + 1] == 0) {
+            return at + 2;
+        }
+        int[] e = ends;
+        if (e != null && e[at] != 0) {
+            return e[at];
+        }
+        int n = TapeReader.next(t, at);
+        if (e != null) {
+            e[at] = n; // a race writes the same value
+        } else if ((walked += n - at) > tape.size) {
+            ends = new int[tape.size];
+        }
+        return n;
+    }
+
+    /** @return the member index of the object at {@code at} ({@code members} members), made on first use */
+    MemberIndex index(int at, int members) {
+        ConcurrentHashMap<Integer, MemberIndex> m = indexes;
+        if (m == null) {
+            synchronized (this) {
+                m = indexes;
+                if (m == null) {
+                    indexes = m = new ConcurrentHashMap<>();
+                }
+            }
+        }
+        return m.computeIfAbsent(at, k -> new MemberIndex(this, k, members));
+    }
+}

@@ -1,0 +1,305 @@
+package dev.hyson;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.hyson.bind.ValueType;
+import dev.hyson.lazy.JsonPointer;
+import dev.hyson.lazy.JsonPointerException;
+import dev.hyson.lazy.LazyDocument;
+import dev.hyson.lazy.LazyValue;
+import java.io.IOException;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/** Lazy documents against parse on every backend: walks, JSON Pointers (RFC 6901), errors, binding. */
+class LazyDocumentTest {
+    static Stream<Backend> backends() {
+        return TestSupport.backends().stream();
+    }
+
+    /** RFC 6901 section 5's example document. */
+    static final String RFC6901 = "{\"foo\": [\"bar\", \"baz\"], \"\": 0, \"a/b\": 1, \"c%d\": 2, \"e^f\": 3, \"g|h\": 4,"
+            + " \"i\\\\j\": 5, \"k\\\"l\": 6, \" \": 7, \"m~n\": 8}";
+
+    @ParameterizedTest
+    @MethodSource("backends")
+    void rfc6901Examples(Backend backend) {
+        LazyDocument doc = TestSupport.reader(backend).document(RFC6901);
+        assertEquals(JsonReader.defaults().parse(RFC6901), doc.at("").toValue());
+        assertEquals(List.of("bar", "baz"), doc.at("/foo").toValue());
+        assertEquals("bar", doc.at("/foo/0").asString());
+        String[] pointers = {"/", "/a~1b", "/c%d", "/e^f", "/g|h", "/i\\j", "/k\"l", "/ ", "/m~0n"};
+        for (int i = 0; i < pointers.length; i++) {
+            LazyValue v = doc.at(pointers[i]);
+            assertEquals(i, v.asLong(), pointers[i]);
+            assertEquals(pointers[i], v.pointer());
+            assertEquals(v, doc.at(JsonPointer.parse(pointers[i])));
+        }
+        assertEquals(List.of("foo", "", "a/b", "c%d", "e^f", "g|h", "i\\j", "k\"l", " ", "m~n"), doc.root().names());
+        assertEquals("/foo/1", doc.at("/foo").get(1).pointer());
+    }
+
+    @ParameterizedTest
+    @MethodSource("backends")
+    void errorsNameThePointer(Backend backend) {
+        LazyDocument doc = TestSupport.reader(backend).document(RFC6901);
+        expect(JsonPointerException.Kind.MISSING_MEMBER, "/nope", () -> doc.at("/nope"));
+        expect(JsonPointerException.Kind.MISSING_MEMBER, "/a~1c", () -> doc.root().get("a/c"));
+        expect(JsonPointerException.Kind.INDEX_OUT_OF_RANGE, "/foo/2", () -> doc.at("/foo/2"));
+        expect(JsonPointerException.Kind.INDEX_OUT_OF_RANGE, "/foo/-", () -> doc.at("/foo/-"));
+        expect(JsonPointerException.Kind.INDEX_OUT_OF_RANGE, "/foo/01", () -> doc.at("/foo/01"));
+        expect(JsonPointerException.Kind.INDEX_OUT_OF_RANGE, "/foo/-1", () -> doc.at("/foo").get(-1));
+        expect(JsonPointerException.Kind.TYPE_MISMATCH, "/foo/0", () -> doc.at("/foo/0/x"));
+        expect(JsonPointerException.Kind.TYPE_MISMATCH, "/foo/0", () -> doc.at("/foo/0").asLong());
+        expect(JsonPointerException.Kind.TYPE_MISMATCH, "/a~1b", () -> doc.at("/a~1b").asString());
+        expect(JsonPointerException.Kind.TYPE_MISMATCH, "/foo", () -> doc.at("/foo").get("x"));
+        expect(JsonPointerException.Kind.TYPE_MISMATCH, "", () -> doc.root().get(0));
+        expect(JsonPointerException.Kind.TYPE_MISMATCH, "/ ", () -> doc.at("/ ").size());
+        expect(JsonPointerException.Kind.INVALID_POINTER, "foo", () -> doc.at("foo"));
+        expect(JsonPointerException.Kind.INVALID_POINTER, "/m~2n", () -> doc.at("/m~2n"));
+        expect(JsonPointerException.Kind.INVALID_POINTER, "/m~", () -> doc.at("/m~"));
+        assertNull(doc.root().find("nope"));
+        assertEquals(8, doc.root().find("m~n").asInt());
+    }
+
+    private static void expect(JsonPointerException.Kind kind, String pointer, Runnable r) {
+        JsonPointerException e = assertThrows(JsonPointerException.class, r::run);
+        assertEquals(kind, e.kind(), e.getMessage());
+        assertEquals(pointer, e.pointer(), e.getMessage());
+        assertTrue(e.getMessage().contains("\"" + pointer + "\""), e.getMessage());
+    }
+
+    @ParameterizedTest
+    @MethodSource("backends")
+    void numbersAndLiterals(Backend backend) {
+        String json = "[0, -0, 1.50, 12345678901234567890123, 9223372036854775807, -2147483649, 2147483647, 1e400x]";
+        JsonReader reader = TestSupport.reader(backend);
+        assertThrows(JsonParseException.class, () -> reader.document(json));
+        LazyDocument doc = reader.document(json.replace("1e400x", "2.5e-3, true, false, null, \"s\""));
+        assertEquals(ValueType.INTEGER, doc.at("/0").type());
+        assertEquals(ValueType.INTEGER, doc.at("/1").type()); // "-0" is the integer 0, as parse gives it
+        assertEquals(0L, doc.at("/1").asNumber());
+        assertEquals(new BigDecimal("1.50"), doc.at("/2").asBigDecimal());
+        assertEquals(1.5, doc.at("/2").asDouble());
+        expect(JsonPointerException.Kind.TYPE_MISMATCH, "/2", () -> doc.at("/2").asLong());
+        assertEquals(ValueType.BIG_INTEGER, doc.at("/3").type());
+        assertEquals(new BigInteger("12345678901234567890123"), doc.at("/3").asBigInteger());
+        assertEquals(1.2345678901234568e22, doc.at("/3").asDouble());
+        assertEquals(new BigInteger("12345678901234567890123"), doc.at("/3").asNumber());
+        assertEquals(Long.MAX_VALUE, doc.at("/4").asLong());
+        expect(JsonPointerException.Kind.TYPE_MISMATCH, "/5", () -> doc.at("/5").asInt());
+        assertEquals(-2147483649L, doc.at("/5").asNumber());
+        assertEquals(Integer.MAX_VALUE, doc.at("/6").asInt());
+        assertEquals(new BigDecimal("2.5e-3"), doc.at("/7").asBigDecimal());
+        assertTrue(doc.at("/8").asBoolean());
+        assertFalse(doc.at("/9").asBoolean());
+        assertTrue(doc.at("/10").isNull());
+        assertEquals("s", doc.at("/11").asString());
+        assertEquals(12, doc.root().size());
+        assertEquals("[0,-0.0,1.5]", reader.document("[0,-0.0,1.50]").root().toJson());
+        assertEquals(ValueType.DECIMAL, reader.document("[-0.0]").at("/0").type());
+    }
+
+    @ParameterizedTest
+    @MethodSource("backends")
+    void repeatedNamesFollowThePolicy(Backend backend) {
+        StringBuilder big = new StringBuilder("{");
+        for (int i = 0; i < 40; i++) {
+            big.append("\"k").append(i).append("\":").append(i).append(',');
+        }
+        String small = "{\"a\":1,\"b\":{\"x\":[1,2]},\"a\":2,\"caf\\u00e9\":3,\"caf\\u00e9\":4}";
+        String large = big + "\"a\":1,\"b\":{\"x\":[1,2]},\"a\":2,\"caf\\u00e9\":3,\"caf\\u00e9\":4,\"\\u4e2d\":5}";
+        for (String json : new String[] {small, large}) {
+            LazyDocument last = TestSupport.reader(backend).document(json);
+            assertEquals(2, last.at("/a").asLong());
+            assertEquals(4, last.at("/caf\u00e9").asLong());
+            assertEquals(List.of(1L, 2L), last.at("/b/x").toValue());
+            assertNull(last.root().find("caf"));
+            LazyDocument first = TestSupport.reader(backend, b -> b.duplicateKeys(DuplicateKeyPolicy.FIRST_WINS)).document(json);
+            assertEquals(1, first.at("/a").asLong());
+            assertEquals(3, first.at("/caf\u00e9").asLong());
+            assertEquals(TestSupport.reader(backend).parse(json), last.root().toValue());
+            LazyDocument error = TestSupport.reader(backend, b -> b.duplicateKeys(DuplicateKeyPolicy.ERROR)).document(json);
+            assertEquals(2, error.at("/a").asLong());
+            assertThrows(JsonParseException.class, () -> error.root().toValue());
+            assertEquals(List.of(1L, 2L), error.at("/b/x").toValue()); // a subtree without repeats builds
+        }
+        LazyDocument doc = TestSupport.reader(backend).document(large);
+        for (int i = 0; i < 40; i++) {
+            assertEquals(i, doc.root().get("k" + i).asLong());
+        }
+        assertEquals(5, doc.at("/\u4e2d").asLong());
+    }
+
+    /** A walk of every value against the tree parse gives, and each value found again by its pointer. */
+    @ParameterizedTest
+    @MethodSource("backends")
+    void corpusWalksEqualParse(Backend backend) throws IOException {
+        JsonReader reader = TestSupport.reader(backend);
+        int docs = 0;
+        try (Stream<Path> s = Files.walk(TestSupport.shared().resolve("corpus"))) {
+            for (Path p : (Iterable<Path>) s.filter(f -> f.toString().endsWith(".json")).sorted()::iterator) {
+                byte[] bytes = Files.readAllBytes(p);
+                LazyDocument doc = reader.document(bytes);
+                int[] budget = {5000}; // pointers looked up again per document
+                walk(doc, doc.root(), reader.parse(bytes), budget);
+                docs++;
+            }
+        }
+        assertTrue(docs >= 30, "corpus documents: " + docs);
+    }
+
+    @SuppressWarnings("unchecked")
+    private static void walk(LazyDocument doc, LazyValue v, Object expected, int[] budget) {
+        if (budget[0]-- > 0) {
+            assertEquals(v, doc.at(v.pointer()), v.pointer());
+        }
+        if (expected instanceof Map) {
+            Map<String, Object> m = (Map<String, Object>) expected;
+            assertEquals(ValueType.OBJECT, v.type());
+            List<String> seen = new ArrayList<>();
+            for (Map.Entry<String, LazyValue> e : v.members()) {
+                seen.add(e.getKey());
+                walk(doc, e.getValue(), m.get(e.getKey()), budget);
+            }
+            assertEquals(new ArrayList<>(m.keySet()), seen, v.pointer());
+        } else if (expected instanceof List) {
+            List<Object> l = (List<Object>) expected;
+            assertEquals(l.size(), v.size(), v.pointer());
+            Iterator<LazyValue> it = v.elements().iterator();
+            for (Object o : l) {
+                walk(doc, it.next(), o, budget);
+            }
+            assertFalse(it.hasNext());
+        } else if (expected instanceof String) {
+            assertEquals(expected, v.asString(), v.pointer());
+        } else if (expected instanceof Long) {
+            assertEquals(expected, v.asLong(), v.pointer());
+        } else if (expected instanceof Double) {
+            assertEquals((Double) expected, v.asDouble(), v.pointer());
+            assertEquals(expected, v.asNumber());
+        } else if (expected instanceof BigInteger) {
+            assertEquals(expected, v.asBigInteger(), v.pointer());
+        } else if (expected instanceof Boolean) {
+            assertEquals(expected, v.asBoolean(), v.pointer());
+        } else {
+            assertNull(expected, v.pointer());
+            assertTrue(v.isNull(), v.pointer());
+        }
+    }
+
+    record User(String name, long id, List<String> tags) {
+    }
+
+    @ParameterizedTest
+    @MethodSource("backends")
+    void subtreesBindAndBuild(Backend backend) {
+        String json = "{\"meta\":{\"n\":2},\"users\":[{\"name\":\"ann\",\"id\":1,\"tags\":[\"a\"]},"
+                + "{\"name\":\"b\\u00f6b\",\"id\":2,\"tags\":[],\"extra\":{\"x\":[1,{\"y\":null}]}},{\"name\":\"cy\",\"id\":\"x\"}]}";
+        LazyDocument doc = TestSupport.reader(backend).document(json);
+        assertEquals(new User("ann", 1, List.of("a")), doc.at("/users/0").read(User.class));
+        assertEquals(new User("b\u00f6b", 2, List.of()), doc.at("/users/1").read(User.class));
+        assertEquals(List.of("a"), doc.at("/users/0/tags").read(new TypeRef<List<String>>() {
+        }));
+        assertEquals(Map.of("n", 2L), doc.at("/meta").read(new TypeRef<Map<String, Object>>() {
+        }));
+        JsonParseException bad = assertThrows(JsonParseException.class, () -> doc.at("/users/2").read(User.class));
+        assertTrue(bad.getMessage().contains("/users/2/id"), bad.getMessage());
+        assertEquals(json.indexOf("\"x\"}]}"), bad.offset(), bad.getMessage());
+        assertEquals(Map.of("x", List.of(1L, java.util.Collections.singletonMap("y", null))), doc.at("/users/1/extra").toValue());
+        assertEquals("{\"x\":[1,{\"y\":null}]}", doc.at("/users/1/extra").toJson());
+    }
+
+    @ParameterizedTest
+    @MethodSource("backends")
+    void everyInputKind(Backend backend, @TempDir Path dir) throws IOException {
+        JsonReader reader = TestSupport.reader(backend);
+        byte[] bytes = "xx{\"a\":[1,\"\u00e9\"]}yy".getBytes(StandardCharsets.UTF_8);
+        int len = bytes.length - 4;
+        Object expected = reader.parse(bytes, 2, len);
+        assertEquals(expected, reader.document(bytes, 2, len).root().toValue());
+        byte[] exact = java.util.Arrays.copyOfRange(bytes, 2, 2 + len);
+        assertEquals(expected, reader.document(exact).root().toValue());
+        assertEquals(expected, reader.document(new String(exact, StandardCharsets.UTF_8)).root().toValue());
+        Path file = Files.write(dir.resolve("d.json"), exact);
+        assertEquals(expected, reader.document(file).root().toValue());
+        assertEquals("\u00e9", reader.document(ByteBuffer.wrap(bytes, 2, len)).at("/a/1").asString());
+        ByteBuffer direct = ByteBuffer.allocateDirect(len).put(exact).flip();
+        assertEquals(expected, reader.document(direct).root().toValue());
+        assertEquals(0, direct.position());
+        JsonParseException e = assertThrows(JsonParseException.class, () -> reader.document("{\"a\":[1,]}"));
+        JsonParseException p = assertThrows(JsonParseException.class, () -> reader.parse("{\"a\":[1,]}"));
+        assertEquals(p.getMessage(), e.getMessage());
+        JsonReader small = TestSupport.reader(backend, b -> b.maxDocumentLength(4));
+        assertThrows(JsonParseException.class, () -> small.document(file));
+        assertThrows(JsonParseException.class, () -> small.document(exact));
+    }
+
+    @ParameterizedTest
+    @MethodSource("backends")
+    void threadsShareADocument(Backend backend) throws Exception {
+        StringBuilder b = new StringBuilder("[");
+        for (int i = 0; i < 2000; i++) {
+            b.append(i > 0 ? "," : "").append("{\"id\":").append(i).append(",\"s\":\"v").append(i).append("\",\"n\":{\"x\":[").append(i).append("]}}");
+        }
+        LazyDocument doc = TestSupport.reader(backend).document(b.append(']').toString());
+        ExecutorService pool = Executors.newFixedThreadPool(4);
+        try {
+            List<Future<Long>> results = new ArrayList<>();
+            for (int t = 0; t < 8; t++) {
+                int seed = t;
+                results.add(pool.submit(() -> {
+                    long sum = 0;
+                    for (int k = 0; k < 2000; k++) {
+                        int i = (k * 7 + seed * 13) % 2000;
+                        LazyValue v = doc.at("/" + i + "/n/x/0");
+                        assertEquals(i, v.asLong());
+                        assertEquals("v" + i, doc.root().get(i).get("s").asString());
+                        sum += v.asLong();
+                    }
+                    return sum;
+                }));
+            }
+            for (Future<Long> f : results) {
+                assertEquals(1999L * 2000 / 2, (long) f.get());
+            }
+        } finally {
+            pool.shutdown();
+        }
+    }
+
+    @ParameterizedTest
+    @MethodSource("backends")
+    void pointerTextForms(Backend backend) {
+        assertEquals("/a~1b/m~0n/0", JsonPointer.of("a/b", "m~n", "0").toString());
+        assertEquals(List.of("a/b", "m~n", ""), JsonPointer.parse("/a~1b/m~0n/").tokens());
+        assertTrue(JsonPointer.parse("").isRoot());
+        assertEquals(0, JsonPointer.index("0"));
+        assertEquals(-1, JsonPointer.index("00"));
+        assertEquals(-1, JsonPointer.index("2147483648"));
+        assertEquals(JsonPointer.parse("/x/3"), JsonPointer.root().append("x").append(3));
+        assertArrayEquals(new Object[] {"~01"}, JsonPointer.parse("/~001").tokens().toArray());
+        LazyDocument doc = TestSupport.reader(backend).document("{\"~01\":true}");
+        assertTrue(doc.at("/~001").asBoolean());
+    }
+}
