@@ -8,8 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.hyson.bind.ValueType;
-import dev.hyson.lazy.JsonPointer;
-import dev.hyson.lazy.JsonPointerException;
+import dev.hyson.JsonPointer;
+import dev.hyson.JsonPointerException;
 import dev.hyson.lazy.LazyDocument;
 import dev.hyson.lazy.LazyValue;
 import java.io.IOException;
@@ -205,6 +205,59 @@ class LazyDocumentTest {
         } else {
             assertNull(expected, v.pointer());
             assertTrue(v.isNull(), v.pointer());
+        }
+    }
+
+    /** The pull parser's skipTo finds what the document's at finds, window cuts anywhere; misses leave it false. */
+    @ParameterizedTest
+    @MethodSource("backends")
+    void skipToMatchesTheDocument(Backend backend) throws IOException {
+        JsonReader reader = TestSupport.reader(backend);
+        for (String name : new String[] {"twitter.json", "citm_catalog.json", "canada.json"}) {
+            byte[] bytes = Files.readAllBytes(TestSupport.shared().resolve("corpus").resolve(name));
+            LazyDocument doc = reader.document(bytes);
+            List<LazyValue> sample = new ArrayList<>();
+            collect(doc.root(), sample, new int[] {0});
+            int checked = 0;
+            for (LazyValue v : sample) {
+                String pointer = v.pointer();
+                for (int window : new int[] {1 << 20, 61}) {
+                    try (dev.hyson.stream.JsonParser p = reader.parser(new java.io.ByteArrayInputStream(bytes), null, window)) {
+                        assertTrue(p.skipTo(JsonPointer.parse(pointer)), pointer);
+                        assertEquals(v.toValue(), p.readValue(), pointer);
+                        checked++;
+                    }
+                }
+                try (dev.hyson.stream.JsonParser p = reader.parser(bytes)) {
+                    assertFalse(p.skipTo(JsonPointer.parse(pointer + "/nope-" + checked)), pointer);
+                }
+            }
+            assertTrue(checked > 100, name + ": " + checked);
+        }
+        try (dev.hyson.stream.JsonParser p = reader.parser(RFC6901.getBytes(StandardCharsets.UTF_8))) {
+            assertTrue(p.skipTo(JsonPointer.parse("/foo")));
+            assertTrue(p.skipTo(JsonPointer.parse("/1")), "relative to the current value");
+            assertEquals("baz", p.getString());
+        }
+        try (dev.hyson.stream.JsonParser p = reader.parser(RFC6901.getBytes(StandardCharsets.UTF_8))) {
+            assertFalse(p.skipTo(JsonPointer.parse("/foo/2")));
+            assertEquals(dev.hyson.stream.JsonToken.END_ARRAY, p.currentToken());
+        }
+    }
+
+    /** Every 97th value, at most 60, and the values of repeated-free paths only. */
+    private static void collect(LazyValue v, List<LazyValue> out, int[] n) {
+        if (n[0]++ % 97 == 0 && out.size() < 60) {
+            out.add(v);
+        }
+        if (v.isObject()) {
+            for (Map.Entry<String, LazyValue> m : v.members()) {
+                collect(m.getValue(), out, n);
+            }
+        } else if (v.isArray()) {
+            for (LazyValue e : v.elements()) {
+                collect(e, out, n);
+            }
         }
     }
 

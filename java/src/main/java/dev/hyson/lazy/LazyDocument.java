@@ -1,5 +1,7 @@
 package dev.hyson.lazy;
 
+import dev.hyson.JsonPointer;
+import dev.hyson.JsonPointerException;
 import dev.hyson.internal.bind.TapeReader;
 import dev.hyson.internal.lazy.LazyAccess;
 import dev.hyson.internal.tape.Tape;

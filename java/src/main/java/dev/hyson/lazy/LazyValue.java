@@ -1,5 +1,7 @@
 package dev.hyson.lazy;
 
+import dev.hyson.JsonPointer;
+import dev.hyson.JsonPointerException;
 import dev.hyson.JsonWriter;
 import dev.hyson.TypeRef;
 import dev.hyson.bind.ValueType;

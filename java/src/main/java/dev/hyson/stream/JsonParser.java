@@ -1,6 +1,7 @@
 package dev.hyson.stream;
 
 import dev.hyson.JsonParseException;
+import dev.hyson.JsonPointer;
 import dev.hyson.TypeRef;
 import java.io.Closeable;
 import java.math.BigDecimal;
@@ -156,6 +157,70 @@ public interface JsonParser extends Closeable {
      * @throws JsonParseException for invalid input inside the skipped value
      */
     void skipValue();
+
+    /**
+     * Reads forward to the value a JSON Pointer (RFC 6901) names, relative to the value the current
+     * token starts (before the first token, the document's root; at a {@code NAME}, the member's value).
+     * Values on the way are skipped without being decoded; an object's members are matched as they come,
+     * so of repeated names the first is taken (a stream does not look ahead; a
+     * {@link dev.hyson.lazy.LazyDocument} takes the member {@code parse} keeps). An array token must be an
+     * index (RFC 6901 section 4).
+     *
+     * <pre>{@code
+     * try (JsonParser p = reader.parser(Path.of("big.json"))) {
+     *     if (p.skipTo(JsonPointer.parse("/0/name"))) {
+     *         String name = p.getString();
+     *     }
+     * }
+     * }</pre>
+     *
+     * @param pointer the pointer; {@link JsonPointer#root()} stays at the current value
+     * @return true when the value is there: the current token is then its first token, and
+     *     {@link #readValue()}, {@link #getString()} and the other accessors read it; false when it is not
+     *     (a missing member, an index past the end or not an index, a token into a string, number or
+     *     literal): the parser is then at the end of the container where the lookup failed, or at the
+     *     scalar, or after the document when it was empty of tokens
+     * @throws JsonParseException for invalid input on the way
+     */
+    default boolean skipTo(JsonPointer pointer) {
+        JsonToken t = currentToken();
+        if (t == null) {
+            t = nextToken();
+        } else if (t == JsonToken.NAME) {
+            t = nextToken();
+        }
+        for (String token : pointer.tokens()) {
+            if (t == JsonToken.START_OBJECT) {
+                while (true) {
+                    t = nextToken();
+                    if (t != JsonToken.NAME) {
+                        return false; // the object's end: no such member
+                    }
+                    boolean match = getString().equals(token);
+                    t = nextToken();
+                    if (match) {
+                        break;
+                    }
+                    skipValue();
+                }
+            } else if (t == JsonToken.START_ARRAY) {
+                int index = JsonPointer.index(token);
+                for (int i = 0;; i++) {
+                    t = nextToken();
+                    if (t == JsonToken.END_ARRAY) {
+                        return false; // past the end (or the token is not an index)
+                    }
+                    if (i == index) {
+                        break;
+                    }
+                    skipValue();
+                }
+            } else {
+                return false;
+            }
+        }
+        return t != null;
+    }
 
     /**
      * Builds the value the current token starts as a tree, exactly as

@@ -1,4 +1,4 @@
-package dev.hyson.lazy;
+package dev.hyson;
 
 /**
  * A JSON Pointer that does not lead to a value of the wanted kind: its text is malformed, it names a

@@ -1,4 +1,4 @@
-package dev.hyson.lazy;
+package dev.hyson;
 
 import java.util.ArrayList;
 import java.util.Collections;
