@@ -101,6 +101,77 @@ final class ArrayDocuments {
         };
     }
 
+    /**
+     * @return the line parser of {@link dev.hyson.stream.JsonLines#documents}: each line a lazy document
+     *     of its own (a copy of its bytes and tape entries, so it outlives the window)
+     */
+    LineAccess.LineParser lineDocuments() {
+        return new LineParser() {
+            @Override
+            public Object read(Tape tape, int entry, byte[] buf, int start, int end, long offset, long line) {
+                return lineDocument(tape, entry, buf, start, end, offset, line);
+            }
+        };
+    }
+
+    /** A lazy document of its own for one line of a window: its bytes, and its entries moved to them. */
+    private dev.hyson.lazy.LazyDocument lineDocument(Tape window, int entry, byte[] buf, int start, int end, long offset,
+            long line) {
+        int n = TapeReader.next(window.entries, entry) - entry;
+        Tape tape = new Tape();
+        long[] t = new long[n];
+        long[] w = window.entries;
+        int latin1 = 0;
+        int utf16 = 0;
+        for (int i = 0; i < n;) {
+            int tag = Tape.tag(w[entry + i]);
+            t[i] = w[entry + i] - start; // offsets into the line's own bytes (the payload's low bits)
+            if (tag >= Tape.TRUE && tag <= Tape.NULL) {
+                i++;
+                continue;
+            }
+            t[i + 1] = w[entry + i + 1];
+            if (tag == Tape.STR_LATIN1) {
+                latin1 += (int) t[i + 1];
+            } else if (tag == Tape.STR_UTF16) {
+                utf16 += (int) t[i + 1];
+            }
+            i += 2;
+        }
+        if (latin1 + utf16 > 0) {
+            // the window's decoded strings are reused by the next window: copy this line's
+            byte[] l1 = new byte[latin1];
+            char[] u16 = new char[utf16];
+            latin1 = 0;
+            utf16 = 0;
+            for (int i = 0; i < n;) {
+                int tag = Tape.tag(t[i]);
+                if (tag == Tape.STR_LATIN1 || tag == Tape.STR_UTF16) {
+                    int from = (int) (t[i + 1] >>> 32);
+                    int len = (int) t[i + 1];
+                    if (tag == Tape.STR_LATIN1) {
+                        System.arraycopy(window.latin1, from, l1, latin1, len);
+                        t[i + 1] = ((long) latin1 << 32) | len;
+                        latin1 += len;
+                    } else {
+                        System.arraycopy(window.utf16, from, u16, utf16, len);
+                        t[i + 1] = ((long) utf16 << 32) | len;
+                        utf16 += len;
+                    }
+                }
+                i += tag >= Tape.TRUE && tag <= Tape.NULL ? 1 : 2;
+            }
+            tape.latin1 = l1;
+            tape.latin1Size = latin1;
+            tape.utf16 = u16;
+            tape.utf16Size = utf16;
+        }
+        tape.entries = t;
+        tape.size = n;
+        byte[] bytes = java.util.Arrays.copyOfRange(buf, start, end);
+        return LazyAccess.factory().create(tape, 0, bytes, 0, bytes.length, subtrees, offset, line);
+    }
+
     /** The line parsers' part that is this reader's: the scanner for a window of lines. */
     private abstract class LineParser implements LineAccess.LineParser {
         @Override
@@ -190,7 +261,7 @@ final class ArrayDocuments {
         } finally {
             TapePool.release(scanned);
         }
-        return LazyAccess.factory().create(tape, 0, json, offset, offset + length, subtrees);
+        return LazyAccess.factory().create(tape, 0, json, offset, offset + length, subtrees, 0, 1);
     }
 
     /** What a {@link dev.hyson.lazy.LazyDocument} of this reader builds and binds with. */

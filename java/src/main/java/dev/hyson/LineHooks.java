@@ -21,6 +21,11 @@ final class LineHooks implements LineAccess.Access {
     }
 
     @Override
+    public LineAccess.LineParser documents(JsonReader reader) {
+        return reader.arrays().lineDocuments();
+    }
+
+    @Override
     public ReadConfig config(JsonReader reader) {
         return reader.arrays().config();
     }

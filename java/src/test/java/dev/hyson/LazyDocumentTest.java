@@ -261,6 +261,62 @@ class LazyDocumentTest {
         }
     }
 
+    /** JSON Lines as documents: each kept after its window is gone equals the line's parse, with its place. */
+    @ParameterizedTest
+    @MethodSource("backends")
+    void jsonLinesDocuments(Backend backend) throws IOException {
+        StringBuilder b = new StringBuilder();
+        List<Long> lineNumbers = new ArrayList<>();
+        long line = 1;
+        for (int i = 0; i < 30000; i++) {
+            if (i % 1000 == 7) {
+                b.append("  \r\n");
+                line++;
+            }
+            lineNumbers.add(line++);
+            b.append("{\"id\":").append(i).append(",\"s\":\"caf\\u00e9 ").append(i).append(" \u4e2d\",\"a\":[").append(i % 7)
+                    .append(",{\"k\\n\":").append(i * 0.5).append("}],\"big\":12345678901234567890").append(i % 10).append("}\n");
+        }
+        byte[] bytes = b.toString().getBytes(StandardCharsets.UTF_8);
+        List<Integer> lineStarts = new ArrayList<>(List.of(0, 0)); // 1-based: line n starts at lineStarts.get(n)
+        for (int i = 0; i < bytes.length; i++) {
+            if (bytes[i] == '\n') {
+                lineStarts.add(i + 1);
+            }
+        }
+        JsonReader reader = TestSupport.reader(backend);
+        List<Object> parsed;
+        try (Stream<Object> s = reader.readLines(bytes)) {
+            parsed = s.toList();
+        }
+        for (int threads : new int[] {1, 2}) {
+            List<LazyDocument> docs;
+            try (Stream<LazyDocument> s = reader.lines().parallel(threads).documents(new java.io.ByteArrayInputStream(bytes))) {
+                docs = s.toList(); // kept after every window is gone
+            }
+            assertEquals(parsed.size(), docs.size());
+            for (int i = 0; i < docs.size(); i += 1 + i % 13) {
+                LazyDocument d = docs.get(i);
+                assertEquals(parsed.get(i), d.root().toValue(), "line " + i);
+                assertEquals("caf\u00e9 " + i + " \u4e2d", d.at("/s").asString());
+                assertEquals(i * 0.5, d.at("/a/1/k\n").asDouble());
+                assertEquals(lineNumbers.get(i), d.line());
+                assertEquals((long) lineStarts.get((int) d.line()), d.offset());
+            }
+        }
+        Path file = Files.createTempFile("lazy-lines", ".jsonl");
+        try {
+            Files.write(file, "{\"a\":1}\n[2]\nnope\n".getBytes(StandardCharsets.UTF_8));
+            List<Object> got = new ArrayList<>();
+            try (Stream<LazyDocument> s = reader.lines().onError(e -> got.add(e.line())).documents(file)) {
+                s.forEach(d -> got.add(d.root().toValue()));
+            }
+            assertEquals(List.of(Map.of("a", 1L), List.of(2L), 3L), got);
+        } finally {
+            Files.delete(file);
+        }
+    }
+
     record User(String name, long id, List<String> tags) {
     }
 

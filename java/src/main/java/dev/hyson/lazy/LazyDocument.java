@@ -57,6 +57,8 @@ public final class LazyDocument {
     final LazyAccess.Subtrees subtrees;
     final boolean firstWins;
     private final LazyValue root;
+    private final long offset;
+    private final long line;
     /** Tape entries walked to skip containers, until {@link #ends} is built (a heuristic: races only delay it). */
     private long walked;
     /**
@@ -67,8 +69,11 @@ public final class LazyDocument {
     /** Member-name indexes of large objects, by the object's first entry; made on first use. */
     private volatile ConcurrentHashMap<Integer, MemberIndex> indexes;
 
-    private LazyDocument(Tape tape, int root, byte[] buf, int start, int end, LazyAccess.Subtrees subtrees) {
+    private LazyDocument(Tape tape, int root, byte[] buf, int start, int end, LazyAccess.Subtrees subtrees, long offset,
+            long line) {
         this.tape = tape;
+        this.offset = offset;
+        this.line = line;
         this.t = tape.entries;
         this.buf = buf;
         this.start = start;
@@ -105,6 +110,19 @@ public final class LazyDocument {
     /** @return the input's length in bytes */
     public int length() {
         return end - start;
+    }
+
+    /**
+     * @return the byte offset where this document starts in the input it was read from: 0 for a whole
+     *     document, the line's offset for a line of JSON Lines ({@link dev.hyson.stream.JsonLines#documents})
+     */
+    public long offset() {
+        return offset;
+    }
+
+    /** @return the 1-based line this document starts on in its input: 1, or a JSON Lines line's number */
+    public long line() {
+        return line;
     }
 
     @Override

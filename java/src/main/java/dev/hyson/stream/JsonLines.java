@@ -5,6 +5,7 @@ import dev.hyson.TypeRef;
 import dev.hyson.internal.lines.LineAccess;
 import dev.hyson.internal.lines.LineAccess.LineParser;
 import dev.hyson.internal.scan.ReadConfig;
+import dev.hyson.lazy.LazyDocument;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -314,8 +315,51 @@ public final class JsonLines {
         return (Stream<T>) (Stream<?>) openArray(json, type.type());
     }
 
+    /**
+     * Reads a stream's lines as lazy documents, each a {@link LazyDocument} of its own (a copy of the
+     * line's bytes and tape, so it may be kept, and read by any thread): look values up by pointer
+     * without building the rest of the line. Errors, blank lines and options are as for
+     * {@link #read(InputStream)}; {@link LazyDocument#line()} and {@link LazyDocument#offset()} give
+     * each line's place in the input.
+     *
+     * @param in UTF-8 JSON Lines (not closed)
+     * @return the documents, in input order (under {@link #parallel(int)}, as that says)
+     */
+    public Stream<LazyDocument> documents(InputStream in) {
+        return documents(stream(Objects.requireNonNull(in, "in"), null, -1, LineAccess.get().documents(reader)));
+    }
+
+    /**
+     * {@link #documents(InputStream)} of a file; close the returned stream to close the file.
+     *
+     * @param path a UTF-8 JSON Lines file
+     * @return the documents
+     * @throws UncheckedIOException when the file cannot be opened
+     */
+    public Stream<LazyDocument> documents(Path path) {
+        return documents(openWith(path, LineAccess.get().documents(reader)));
+    }
+
+    /**
+     * {@link #documents(InputStream)} of the lines held in an array.
+     *
+     * @param json UTF-8 JSON Lines
+     * @return the documents
+     */
+    public Stream<LazyDocument> documents(byte[] json) {
+        return documents(openLines(Objects.requireNonNull(json, "json"), LineAccess.get().documents(reader)));
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Stream<LazyDocument> documents(Stream<Object> s) {
+        return (Stream<LazyDocument>) (Stream<?>) s;
+    }
+
     private Stream<Object> open(Path path, Type type) {
-        LineParser parser = LineAccess.get().parser(reader, type);
+        return openWith(path, LineAccess.get().parser(reader, type));
+    }
+
+    private Stream<Object> openWith(Path path, LineParser parser) {
         InputStream in;
         try {
             in = Files.newInputStream(path);

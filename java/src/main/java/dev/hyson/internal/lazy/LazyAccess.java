@@ -41,9 +41,11 @@ public final class LazyAccess {
          * @param start the document's first byte
          * @param end the document's end
          * @param subtrees the reader's building and binding
+         * @param offset the byte offset of {@code buf[start]} in the whole input (a JSON Lines line's)
+         * @param line the 1-based line of {@code buf[start]} in the whole input
          * @return the document
          */
-        LazyDocument create(Tape tape, int root, byte[] buf, int start, int end, Subtrees subtrees);
+        LazyDocument create(Tape tape, int root, byte[] buf, int start, int end, Subtrees subtrees, long offset, long line);
     }
 
     private static volatile Factory factory;

@@ -62,6 +62,12 @@ public final class LineAccess {
         LineParser validator(JsonReader reader);
 
         /**
+         * @param reader the reader whose options apply
+         * @return a line parser that gives each line as a {@code dev.hyson.lazy.LazyDocument} of its own
+         */
+        LineParser documents(JsonReader reader);
+
+        /**
          * @param reader a reader
          * @return its options as the scanners see them
          */
