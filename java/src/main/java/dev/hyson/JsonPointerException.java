@@ -26,12 +26,25 @@ public class JsonPointerException extends RuntimeException {
     /**
      * @param kind what went wrong
      * @param pointer the pointer of the value where the lookup stopped (its text form)
-     * @param message what was expected there
+     * @param message what was expected there; the exception's message is {@code no value at "POINTER": message}
+     *     (a missing member or element), {@code value at "POINTER": message} (a type mismatch) or
+     *     {@code invalid JSON Pointer "POINTER": message}
      */
     public JsonPointerException(Kind kind, String pointer, String message) {
-        super(message + " at \"" + pointer + "\"");
+        super(prefix(kind) + " \"" + pointer + "\": " + message);
         this.kind = kind;
         this.pointer = pointer;
+    }
+
+    private static String prefix(Kind kind) {
+        switch (kind) {
+            case INVALID_POINTER:
+                return "invalid JSON Pointer";
+            case TYPE_MISMATCH:
+                return "value at";
+            default:
+                return "no value at";
+        }
     }
 
     /** @return what went wrong */

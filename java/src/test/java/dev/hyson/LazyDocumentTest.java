@@ -86,7 +86,9 @@ class LazyDocumentTest {
         JsonPointerException e = assertThrows(JsonPointerException.class, r::run);
         assertEquals(kind, e.kind(), e.getMessage());
         assertEquals(pointer, e.pointer(), e.getMessage());
-        assertTrue(e.getMessage().contains("\"" + pointer + "\""), e.getMessage());
+        assertTrue(e.getMessage().startsWith((kind == JsonPointerException.Kind.INVALID_POINTER ? "invalid JSON Pointer"
+                : kind == JsonPointerException.Kind.TYPE_MISMATCH ? "value at" : "no value at") + " \"" + pointer + "\": "),
+                e.getMessage());
     }
 
     @ParameterizedTest

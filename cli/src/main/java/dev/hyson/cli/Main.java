@@ -159,7 +159,7 @@ public final class Main implements Callable<Integer> {
 
     /** The commands' names, in the order the usage lists them. */
     static final java.util.Set<String> COMMANDS = java.util.Collections.unmodifiableSet(
-            new java.util.LinkedHashSet<>(java.util.List.of("pretty", "minify", "validate", "stats", "convert", "bench")));
+            new java.util.LinkedHashSet<>(java.util.List.of("pretty", "minify", "validate", "get", "stats", "convert", "bench")));
 
     /** @return a new instance of the command {@code name} (one of {@link #COMMANDS}) */
     private static Object command(String name, Context ctx) {
@@ -170,6 +170,8 @@ public final class Main implements Callable<Integer> {
                 return new MinifyCommand(ctx);
             case "validate":
                 return new ValidateCommand(ctx);
+            case "get":
+                return new GetCommand(ctx);
             case "stats":
                 return new StatsCommand(ctx);
             case "convert":
