@@ -5,6 +5,7 @@ import dev.hyson.internal.bind.Codecs;
 import dev.hyson.internal.bind.TapeCodec;
 import dev.hyson.internal.bind.TapeReader;
 import dev.hyson.internal.lazy.LazyAccess;
+import dev.hyson.internal.lazy.TapeArrays;
 import dev.hyson.internal.lines.LineAccess;
 import dev.hyson.internal.names.KeyCache;
 import dev.hyson.internal.scan.AutoThreshold;
@@ -29,6 +30,9 @@ import java.util.Objects;
  * JSON Lines is read the same way, its errors placed in the whole input.
  */
 final class ArrayDocuments {
+    private static final byte[] NO_BYTES = {};
+    private static final char[] NO_CHARS = {};
+
     /** The tapes of every reader's parses, one per thread (see {@link TapePool}). */
     static final TapePool TAPES = new TapePool();
 
@@ -118,7 +122,6 @@ final class ArrayDocuments {
     private dev.hyson.lazy.LazyDocument lineDocument(Tape window, int entry, byte[] buf, int start, int end, long offset,
             long line) {
         int n = TapeReader.next(window.entries, entry) - entry;
-        Tape tape = new Tape();
         long[] t = new long[n];
         long[] w = window.entries;
         int latin1 = 0;
@@ -138,10 +141,12 @@ final class ArrayDocuments {
             }
             i += 2;
         }
+        byte[] l1 = NO_BYTES;
+        char[] u16 = NO_CHARS;
         if (latin1 + utf16 > 0) {
             // the window's decoded strings are reused by the next window: copy this line's
-            byte[] l1 = new byte[latin1];
-            char[] u16 = new char[utf16];
+            l1 = new byte[latin1];
+            u16 = new char[utf16];
             latin1 = 0;
             utf16 = 0;
             for (int i = 0; i < n;) {
@@ -161,13 +166,8 @@ final class ArrayDocuments {
                 }
                 i += tag >= Tape.TRUE && tag <= Tape.NULL ? 1 : 2;
             }
-            tape.latin1 = l1;
-            tape.latin1Size = latin1;
-            tape.utf16 = u16;
-            tape.utf16Size = utf16;
         }
-        tape.entries = t;
-        tape.size = n;
+        TapeArrays tape = new TapeArrays(t, n, l1, u16);
         byte[] bytes = java.util.Arrays.copyOfRange(buf, start, end);
         return LazyAccess.factory().create(tape, 0, bytes, 0, bytes.length, subtrees, offset, line);
     }
@@ -207,6 +207,12 @@ final class ArrayDocuments {
      * pooled tape of this thread), so threads may share it.
      */
     private Object readAt(Tape tape, int entry, byte[] buf, int start, int end, Codecs codecs, TapeCodec<?> codec) {
+        return readAt(tape.entries, tape.size, tape.latin1, tape.latin1Size, tape.utf16, tape.utf16Size, entry, buf, start, end,
+                codecs, codec);
+    }
+
+    private Object readAt(long[] entries, int size, byte[] latin1, int latin1Size, char[] utf16, int utf16Size, int entry,
+            byte[] buf, int start, int end, Codecs codecs, TapeCodec<?> codec) {
         Tape one = TAPES.acquire();
         long[] ownEntries = one.entries;
         byte[] ownLatin1 = one.latin1;
@@ -214,19 +220,19 @@ final class ArrayDocuments {
         try {
             one.reset(0);
             if (codec == null) {
-                one.entries = tape.entries;
-                one.size = tape.size;
+                one.entries = entries;
+                one.size = size;
             } else {
-                int n = TapeReader.next(tape.entries, entry) - entry;
-                System.arraycopy(tape.entries, entry, one.ensure(n), 0, n);
+                int n = TapeReader.next(entries, entry) - entry;
+                System.arraycopy(entries, entry, one.ensure(n), 0, n);
                 ownEntries = one.entries;
                 one.size = n;
             }
             // the decoded strings stay where the scanned tape has them
-            one.latin1 = tape.latin1;
-            one.latin1Size = tape.latin1Size;
-            one.utf16 = tape.utf16;
-            one.utf16Size = tape.utf16Size;
+            one.latin1 = latin1;
+            one.latin1Size = latin1Size;
+            one.utf16 = utf16;
+            one.utf16Size = utf16Size;
             if (codec == null) {
                 return TapeMaterializer.materializeAt(one, entry, buf, start, end, config, KeyCache.SHARED);
             }
@@ -249,15 +255,11 @@ final class ArrayDocuments {
     dev.hyson.lazy.LazyDocument document(byte[] json, int offset, int length) {
         Objects.checkFromIndexSize(offset, length, json.length);
         Tape scanned = scan(json, offset, length);
-        Tape tape = new Tape();
+        TapeArrays tape;
         try {
             // the thread's tape is reused by the next parse: the document gets copies at their sizes
-            tape.entries = java.util.Arrays.copyOf(scanned.entries, scanned.size);
-            tape.size = scanned.size;
-            tape.latin1 = java.util.Arrays.copyOf(scanned.latin1, scanned.latin1Size);
-            tape.latin1Size = scanned.latin1Size;
-            tape.utf16 = java.util.Arrays.copyOf(scanned.utf16, scanned.utf16Size);
-            tape.utf16Size = scanned.utf16Size;
+            tape = new TapeArrays(java.util.Arrays.copyOf(scanned.entries, scanned.size), scanned.size,
+                    java.util.Arrays.copyOf(scanned.latin1, scanned.latin1Size), java.util.Arrays.copyOf(scanned.utf16, scanned.utf16Size));
         } finally {
             TapePool.release(scanned);
         }
@@ -267,14 +269,18 @@ final class ArrayDocuments {
     /** What a {@link dev.hyson.lazy.LazyDocument} of this reader builds and binds with. */
     private final LazyAccess.Subtrees subtrees = new LazyAccess.Subtrees() {
         @Override
-        public Object read(Tape tape, int entry, byte[] buf, int start, int end, Type type, String pointer) {
+        public Object read(TapeArrays tape, int entry, byte[] buf, int start, int end, Type type, String pointer) {
+            long[] t = tape.entries();
+            int size = tape.size();
+            byte[] l1 = tape.latin1();
+            char[] u16 = tape.utf16();
             if (type == null) {
-                return readAt(tape, entry, buf, start, end, null, null);
+                return readAt(t, size, l1, l1.length, u16, u16.length, entry, buf, start, end, null, null);
             }
             Codecs codecs = Codecs.of(binder);
             TapeCodec<?> codec = codecs.forReading(type);
             try {
-                return readAt(tape, entry, buf, start, end, codecs, codec);
+                return readAt(t, size, l1, l1.length, u16, u16.length, entry, buf, start, end, codecs, codec);
             } catch (JsonParseException e) {
                 throw e.under(pointer);
             }

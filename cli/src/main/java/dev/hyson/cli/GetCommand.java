@@ -155,11 +155,7 @@ final class GetCommand implements Callable<Integer> {
                         ctx.error(name + ":" + doc.line() + ": " + e.getMessage());
                         continue;
                     }
-                    if (raw && v.isString()) {
-                        ctx.out.println(v.asString());
-                    } else {
-                        print(v.toValue());
-                    }
+                    print(v);
                 }
             });
         }
@@ -168,6 +164,17 @@ final class GetCommand implements Callable<Integer> {
             return Main.FAILED;
         }
         return missing > 0 ? MISSING : Main.OK;
+    }
+
+    /** Prints a value of a line: an integer or (with --raw) a string without building it first. */
+    private void print(LazyValue v) {
+        if (v.type() == dev.hyson.bind.ValueType.INTEGER) {
+            ctx.out.println(v.asLong());
+        } else if (raw && v.isString()) {
+            ctx.out.println(v.asString());
+        } else {
+            print(v.toValue());
+        }
     }
 
     private void print(Object value) {

@@ -4,6 +4,7 @@ import dev.hyson.JsonPointer;
 import dev.hyson.JsonPointerException;
 import dev.hyson.internal.bind.TapeReader;
 import dev.hyson.internal.lazy.LazyAccess;
+import dev.hyson.internal.lazy.TapeArrays;
 import dev.hyson.internal.tape.Tape;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -49,7 +50,9 @@ public final class LazyDocument {
     /** Objects with at least this many members get a hash index of their names at their first lookup. */
     static final int INDEX_MIN_MEMBERS = 32;
 
-    final Tape tape;
+    final TapeArrays tape;
+    final byte[] latin1;
+    final char[] utf16;
     final long[] t;
     final byte[] buf;
     final int start;
@@ -69,12 +72,14 @@ public final class LazyDocument {
     /** Member-name indexes of large objects, by the object's first entry; made on first use. */
     private volatile ConcurrentHashMap<Integer, MemberIndex> indexes;
 
-    private LazyDocument(Tape tape, int root, byte[] buf, int start, int end, LazyAccess.Subtrees subtrees, long offset,
+    private LazyDocument(TapeArrays tape, int root, byte[] buf, int start, int end, LazyAccess.Subtrees subtrees, long offset,
             long line) {
         this.tape = tape;
         this.offset = offset;
         this.line = line;
-        this.t = tape.entries;
+        this.t = tape.entries();
+        this.latin1 = tape.latin1();
+        this.utf16 = tape.utf16();
         this.buf = buf;
         this.start = start;
         this.end = end;
@@ -127,7 +132,7 @@ public final class LazyDocument {
 
     @Override
     public String toString() {
-        return "LazyDocument[" + (end - start) + " bytes, " + tape.size + " tape entries]";
+        return "LazyDocument[" + (end - start) + " bytes, " + tape.size() + " tape entries]";
     }
 
     /** @return the entry after the value whose first entry is {@code at} */
@@ -146,8 +151,8 @@ public final class LazyDocument {
         int n = TapeReader.next(t, at);
         if (e != null) {
             e[at] = n; // a race writes the same value
-        } else if ((walked += n - at) > tape.size) {
-            ends = new int[tape.size];
+        } else if ((walked += n - at) > tape.size()) {
+            ends = new int[tape.size()];
         }
         return n;
     }

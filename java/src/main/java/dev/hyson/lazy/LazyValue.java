@@ -210,9 +210,8 @@ public final class LazyValue {
         if (len != name.length()) {
             return false;
         }
-        Tape tape = doc.tape;
         for (int i = 0; i < len; i++) {
-            char c = tag == Tape.STR_LATIN1 ? (char) (tape.latin1[from + i] & 0xFF) : tape.utf16[from + i];
+            char c = tag == Tape.STR_LATIN1 ? (char) (doc.latin1[from + i] & 0xFF) : doc.utf16[from + i];
             if (c != name.charAt(i)) {
                 return false;
             }
@@ -302,9 +301,9 @@ public final class LazyValue {
             case Tape.STR_UTF8:
                 return new String(doc.buf, (int) Tape.payload(e) + 1, len, StandardCharsets.UTF_8);
             case Tape.STR_LATIN1:
-                return new String(doc.tape.latin1, (int) (e1 >>> 32), len, StandardCharsets.ISO_8859_1);
+                return new String(doc.latin1, (int) (e1 >>> 32), len, StandardCharsets.ISO_8859_1);
             default:
-                return new String(doc.tape.utf16, (int) (e1 >>> 32), len);
+                return new String(doc.utf16, (int) (e1 >>> 32), len);
         }
     }
 

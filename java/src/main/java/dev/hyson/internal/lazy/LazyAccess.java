@@ -1,6 +1,5 @@
 package dev.hyson.internal.lazy;
 
-import dev.hyson.internal.tape.Tape;
 import dev.hyson.lazy.LazyDocument;
 import java.lang.reflect.Type;
 
@@ -26,7 +25,7 @@ public final class LazyAccess {
          * @throws dev.hyson.JsonParseException for a duplicate name under {@code DuplicateKeyPolicy.ERROR}
          *     or a value that does not bind, placed in the document
          */
-        Object read(Tape tape, int entry, byte[] buf, int start, int end, Type type, String pointer);
+        Object read(TapeArrays tape, int entry, byte[] buf, int start, int end, Type type, String pointer);
 
         /** @return whether the first of repeated member names is the one kept ({@code DuplicateKeyPolicy.FIRST_WINS}) */
         boolean firstWins();
@@ -45,7 +44,7 @@ public final class LazyAccess {
          * @param line the 1-based line of {@code buf[start]} in the whole input
          * @return the document
          */
-        LazyDocument create(Tape tape, int root, byte[] buf, int start, int end, Subtrees subtrees, long offset, long line);
+        LazyDocument create(TapeArrays tape, int root, byte[] buf, int start, int end, Subtrees subtrees, long offset, long line);
     }
 
     private static volatile Factory factory;
