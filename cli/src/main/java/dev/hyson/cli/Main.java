@@ -51,6 +51,7 @@ import picocli.CommandLine.UnmatchedArgumentException;
             "1:a document was invalid, or could not be read or written",
             "2:usage error: unknown option, bad value, unavailable backend or forced kernel",
             "3:out of memory (raise the heap: JAVA_OPTS=-Xmx2g), or an internal error",
+            "4:get: a POINTER named no value (the others were printed)",
             "141:standard output was closed by its reader (e.g. | head); nothing is printed",
         })
 public final class Main implements Callable<Integer> {
