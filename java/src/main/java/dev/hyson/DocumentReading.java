@@ -29,7 +29,7 @@ abstract class DocumentReading extends LineReading {
      *
      * @param json UTF-8 bytes
      * @return the document
-     * @throws JsonParseException for input this reader does not accept, as {@link #parse(byte[])}
+     * @throws JsonParseException for input this reader does not accept, as {@link JsonReader#parse(byte[])}
      */
     public LazyDocument document(byte[] json) {
         return arrays().document(json, 0, json.length);
@@ -48,7 +48,7 @@ abstract class DocumentReading extends LineReading {
     }
 
     /**
-     * @param json the JSON text (encoded to UTF-8 first, as {@link #parse(String)} does)
+     * @param json the JSON text (encoded to UTF-8 first, as {@link JsonReader#parse(String)} does)
      * @return the document, as {@link #document(byte[])}
      * @throws JsonParseException for input this reader does not accept
      */

@@ -20,7 +20,9 @@ public class JsonPointerException extends RuntimeException {
         TYPE_MISMATCH
     }
 
+    /** What went wrong. */
     private final Kind kind;
+    /** The pointer (RFC 6901 text) where the lookup stopped. */
     private final String pointer;
 
     /**
