@@ -118,6 +118,17 @@ final class ArrayDocuments {
         };
     }
 
+    /** @return the line parser of {@link dev.hyson.stream.JsonLines#forEachDocument}: each line a view of the window */
+    LineAccess.LineParser lineViews() {
+        return new LineParser() {
+            @Override
+            public Object read(Tape tape, int entry, byte[] buf, int start, int end, long offset, long line) {
+                TapeArrays view = new TapeArrays(tape.entries, tape.size, tape.latin1, tape.utf16);
+                return LazyAccess.factory().create(view, entry, buf, start, end, subtrees, offset, line);
+            }
+        };
+    }
+
     /** A lazy document of its own for one line of a window: its bytes, and its entries moved to them. */
     private dev.hyson.lazy.LazyDocument lineDocument(Tape window, int entry, byte[] buf, int start, int end, long offset,
             long line) {

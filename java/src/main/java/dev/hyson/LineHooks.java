@@ -26,6 +26,16 @@ final class LineHooks implements LineAccess.Access {
     }
 
     @Override
+    public LineAccess.LineParser views(JsonReader reader) {
+        return reader.arrays().lineViews();
+    }
+
+    @Override
+    public void expire(Object document) {
+        dev.hyson.internal.lazy.LazyAccess.factory().expire((dev.hyson.lazy.LazyDocument) document);
+    }
+
+    @Override
     public ReadConfig config(JsonReader reader) {
         return reader.arrays().config();
     }

@@ -306,6 +306,23 @@ class LazyDocumentTest {
                 assertEquals((long) lineStarts.get((int) d.line()), d.offset());
             }
         }
+        // views of the window: the same values, ended after each call
+        List<LazyDocument> seen = new ArrayList<>();
+        int[] k = {0};
+        long n = reader.lines().forEachDocument(new java.io.ByteArrayInputStream(bytes), d -> {
+            int i = k[0]++;
+            if (i % 17 == 0) {
+                assertEquals(parsed.get(i), d.root().toValue(), "line " + i);
+                assertEquals(i * 0.5, d.at("/a/1/k\n").asDouble());
+                assertEquals(lineNumbers.get(i), d.line());
+                assertEquals((long) lineStarts.get((int) d.line()), d.offset());
+                seen.add(d);
+            }
+        });
+        assertEquals(parsed.size(), n);
+        LazyDocument ended = seen.get(3);
+        assertThrows(IllegalStateException.class, () -> ended.at("/id"));
+        assertThrows(IllegalStateException.class, () -> ended.root());
         Path file = Files.createTempFile("lazy-lines", ".jsonl");
         try {
             Files.write(file, "{\"a\":1}\n[2]\nnope\n".getBytes(StandardCharsets.UTF_8));
@@ -314,6 +331,10 @@ class LazyDocumentTest {
                 s.forEach(d -> got.add(d.root().toValue()));
             }
             assertEquals(List.of(Map.of("a", 1L), List.of(2L), 3L), got);
+            got.clear();
+            reader.lines().onError(e -> got.add(e.line())).forEachDocument(file, d -> got.add(d.root().toValue()));
+            assertEquals(List.of(Map.of("a", 1L), List.of(2L), 3L), got);
+            assertThrows(JsonParseException.class, () -> reader.lines().forEachDocument(file, d -> { }));
         } finally {
             Files.delete(file);
         }

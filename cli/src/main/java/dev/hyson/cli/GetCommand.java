@@ -6,7 +6,6 @@ import dev.hyson.JsonPointerException;
 import dev.hyson.JsonReader;
 import dev.hyson.JsonWriteException;
 import dev.hyson.JsonWriter;
-import dev.hyson.lazy.LazyDocument;
 import dev.hyson.lazy.LazyValue;
 import dev.hyson.stream.JsonParser;
 import java.io.ByteArrayInputStream;
@@ -16,7 +15,6 @@ import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
-import java.util.stream.Stream;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -28,14 +26,16 @@ import picocli.CommandLine.Spec;
  * {@code hyson get FILE POINTER...}: prints the values JSON Pointers (RFC 6901) name, one per line,
  * compact (strings raw with {@code --raw}, as {@code jq -r}). A document is streamed to each value
  * ({@code JsonParser.skipTo}: the values before it skipped undecoded, nothing after it read); JSON
- * Lines give one result per line and pointer, each line a lazy document ({@code JsonLines.documents}).
+ * Lines give one result per line and pointer, each line a lazy document viewing the reader's window
+ * ({@code JsonLines.forEachDocument}).
  */
 @Command(name = "get", sortOptions = false, usageHelpAutoWidth = true, abbreviateSynopsis = true,
         description = {
             "Print the values that JSON Pointers (RFC 6901, e.g. /statuses/0/user/name) name, one per line, as "
                     + "compact JSON (strings unquoted with --raw).",
             "A document is read only as far as each value (what follows it is not checked), the values before it "
-                    + "skipped without being decoded; of repeated member names the first is taken. JSON Lines "
+                    + "skipped without being decoded. Of repeated member names the first is taken (here --duplicate-keys "
+                    + "defaults to first; last or error apply to the values printed and to JSON Lines). JSON Lines "
                     + "(--ndjson, default for *.ndjson and *.jsonl): one result per line and POINTER; a bad line is "
                     + "reported as FILE:LINE:COLUMN: message.",
         },
@@ -93,6 +93,11 @@ final class GetCommand implements Callable<Integer> {
                 throw new picocli.CommandLine.ParameterException(spec.commandLine(), e.getMessage());
             }
         }
+        if (!spec.commandLine().getParseResult().hasMatchedOption("--duplicate-keys")) {
+            // a document is streamed to its value, which meets the first of repeated names: JSON Lines and
+            // the values printed take the first too (a lookup then stops at it)
+            readerOptions.duplicateKeys = dev.hyson.DuplicateKeyPolicy.FIRST_WINS;
+        }
         JsonReader reader = readerOptions.reader(ctx, spec);
         Input input = Input.resolve(List.of(file), ctx).get(0);
         ctx.activity = "reading " + input.name();
@@ -139,13 +144,13 @@ final class GetCommand implements Callable<Integer> {
     private int lines(Input input, JsonReader reader, List<JsonPointer> pointers) throws IOException {
         long[] bad = {0};
         String name = input.name();
-        try (InputStream in = input.open(ctx);
-                Stream<LazyDocument> docs = reader.lines().onError(e -> {
-                    bad[0]++;
-                    JsonParseException x = e.exception();
-                    ctx.error(name + ":" + x.line() + ":" + x.column() + ": " + InputCommand.inFlags(x.getMessage()));
-                }).documents(in)) {
-            docs.forEach(doc -> {
+        try (InputStream in = input.open(ctx)) {
+            // each line a view of the reader's window (nothing copied), valid during the action
+            reader.lines().onError(e -> {
+                bad[0]++;
+                JsonParseException x = e.exception();
+                ctx.error(name + ":" + x.line() + ":" + x.column() + ": " + InputCommand.inFlags(x.getMessage()));
+            }).forEachDocument(in, doc -> {
                 for (JsonPointer pointer : pointers) {
                     LazyValue v;
                     try {

@@ -47,7 +47,14 @@ class GetCommandTest {
         Result r = run(backend, "", "get", f.toString(), "/a/b", "/a/b/1", "/a~1b", "/s", "");
         assertEquals(0, r.code(), r.err());
         assertEquals(List.of("[10,\"x\\ty\",{\"c\":null}]", "\"x\\ty\"", "1.5", "\"caf\u00e9\"",
-                JsonWriter.defaults().write(JsonReader.defaults().parse(Files.readAllBytes(f)))), r.out().lines().toList());
+                JsonWriter.defaults().write(JsonReader.builder().duplicateKeys(dev.hyson.DuplicateKeyPolicy.FIRST_WINS).build()
+                        .parse(Files.readAllBytes(f)))), r.out().lines().toList());
+        // repeated names: the first, in documents and JSON Lines alike, unless --duplicate-keys says otherwise
+        Path dup = file("dup.json", "{\"k\":1,\"o\":{\"x\":1,\"x\":2},\"k\":2}");
+        assertEquals(List.of("1", "{\"x\":1}"), run(backend, "", "get", dup.toString(), "/k", "/o").out().lines().toList());
+        assertEquals(List.of("1", "{\"x\":1}"), run(backend, "", "get", "--ndjson", dup.toString(), "/k", "/o").out().lines().toList());
+        assertEquals(List.of("2", "{\"x\":2}"),
+                run(backend, "", "get", "--ndjson", "--duplicate-keys", "last", dup.toString(), "/k", "/o").out().lines().toList());
         r = run(backend, "", "get", "--raw", f.toString(), "/a/b/1", "/s", "/a/b/0");
         assertEquals(List.of("x\ty", "caf\u00e9", "10"), r.out().lines().toList());
         // a missing value: a message, the others printed, exit 4

@@ -44,8 +44,25 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 public final class LazyDocument {
     static {
-        LazyAccess.install(LazyDocument::new);
+        LazyAccess.install(new LazyAccess.Factory() {
+            @Override
+            public LazyDocument create(TapeArrays tape, int root, byte[] buf, int start, int end, LazyAccess.Subtrees subtrees,
+                    long offset, long line) {
+                return new LazyDocument(tape, root, buf, start, end, subtrees, offset, line);
+            }
+
+            @Override
+            public void expire(LazyDocument document) {
+                document.expired = true;
+            }
+        });
     }
+
+    /**
+     * Whether this document was a view that has ended ({@link dev.hyson.stream.JsonLines#forEachDocument}):
+     * plain, as the view is read and ended by the thread that reads the lines.
+     */
+    boolean expired;
 
     /** Objects with at least this many members get a hash index of their names at their first lookup. */
     static final int INDEX_MIN_MEMBERS = 32;
@@ -90,7 +107,16 @@ public final class LazyDocument {
 
     /** @return the root value */
     public LazyValue root() {
+        check();
         return root;
+    }
+
+    /** @throws IllegalStateException when this document was a view that has ended */
+    void check() {
+        if (expired) {
+            throw new IllegalStateException("this LazyDocument was a view of one line during JsonLines.forEachDocument's "
+                    + "action and has ended; use JsonLines.documents for documents that may be kept");
+        }
     }
 
     /**

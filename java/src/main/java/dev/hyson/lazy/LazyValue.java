@@ -70,6 +70,9 @@ public final class LazyValue {
     }
 
     private int tag() {
+        if (doc.expired) {
+            doc.check();
+        }
         return Tape.tag(doc.t[entry]);
     }
 
@@ -461,6 +464,7 @@ public final class LazyValue {
                 if (i >= n) {
                     throw new NoSuchElementException();
                 }
+                doc.check();
                 LazyValue v = new LazyValue(doc, p, LazyValue.this, null, i++);
                 if (i < n) {
                     p = doc.next(p);
@@ -494,6 +498,7 @@ public final class LazyValue {
                 if (i >= n) {
                     throw new NoSuchElementException();
                 }
+                doc.check();
                 String key = string(doc, p);
                 LazyValue v = new LazyValue(doc, p + 2, LazyValue.this, key);
                 if (++i < n) {
@@ -524,6 +529,7 @@ public final class LazyValue {
      * @throws dev.hyson.JsonParseException for a repeated member name under {@code DuplicateKeyPolicy.ERROR}
      */
     public Object toValue() {
+        doc.check();
         return doc.subtrees.read(doc.tape, entry, doc.buf, doc.start, doc.end, null, null);
     }
 
@@ -538,6 +544,7 @@ public final class LazyValue {
      * @throws IllegalArgumentException when {@code type} cannot be bound
      */
     public <T> T read(Class<T> type) {
+        doc.check();
         Object v = doc.subtrees.read(doc.tape, entry, doc.buf, doc.start, doc.end, type, pointer());
         @SuppressWarnings("unchecked")
         T cast = type.isPrimitive() ? (T) v : type.cast(v);
@@ -552,6 +559,7 @@ public final class LazyValue {
      */
     @SuppressWarnings("unchecked")
     public <T> T read(TypeRef<T> type) {
+        doc.check();
         return (T) doc.subtrees.read(doc.tape, entry, doc.buf, doc.start, doc.end, type.type(), pointer());
     }
 

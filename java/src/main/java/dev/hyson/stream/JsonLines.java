@@ -350,6 +350,63 @@ public final class JsonLines {
         return documents(openLines(Objects.requireNonNull(json, "json"), LineAccess.get().documents(reader)));
     }
 
+    /**
+     * Reads a stream's lines one by one on this thread, giving {@code action} each line as a
+     * {@link LazyDocument} that is a view of the reader's window: nothing of the line is copied, so this
+     * is the fastest way to pick values out of JSON Lines. A view is valid only while {@code action}
+     * runs (read what you need in it: {@code asString}, {@code toValue}, {@code read}); once it returns,
+     * any read of the document or its values throws {@link IllegalStateException}. Use
+     * {@link #documents(InputStream)} for documents that may be kept. Lines are read on the calling
+     * thread whatever {@link #parallel(int)} says; errors, blank lines and options are as for
+     * {@link #read(InputStream)}.
+     *
+     * @param in UTF-8 JSON Lines (not closed)
+     * @param action called with each valid line's document, in input order
+     * @return the number of documents given to {@code action}
+     * @throws dev.hyson.JsonParseException for the first bad line when there is no handler
+     * @throws UncheckedIOException when reading fails
+     */
+    public long forEachDocument(InputStream in, java.util.function.Consumer<? super LazyDocument> action) {
+        Objects.requireNonNull(action, "action");
+        ReadConfig config = LineAccess.get().config(reader);
+        LineParser parser = LineAccess.get().views(reader);
+        LineCursor cursor = new LineCursor(Objects.requireNonNull(in, "in"), config, parser);
+        long[] n = {0};
+        try {
+            SerialLines<LazyDocument> lines = new SerialLines<>(cursor, parser, handler);
+            while (lines.tryAdvance(doc -> {
+                try {
+                    action.accept(doc);
+                } finally {
+                    LineAccess.get().expire(doc);
+                }
+                n[0]++;
+            })) {
+                // each line is handled in the action
+            }
+        } finally {
+            cursor.release();
+        }
+        return n[0];
+    }
+
+    /**
+     * {@link #forEachDocument(InputStream, java.util.function.Consumer)} of a file.
+     *
+     * @param path a UTF-8 JSON Lines file
+     * @param action called with each valid line's document (a view valid during the call only)
+     * @return the number of documents given to {@code action}
+     * @throws dev.hyson.JsonParseException for the first bad line when there is no handler
+     * @throws UncheckedIOException when the file cannot be read
+     */
+    public long forEachDocument(Path path, java.util.function.Consumer<? super LazyDocument> action) {
+        try (InputStream in = Files.newInputStream(path)) {
+            return forEachDocument(in, action);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
     @SuppressWarnings("unchecked")
     private static Stream<LazyDocument> documents(Stream<Object> s) {
         return (Stream<LazyDocument>) (Stream<?>) s;

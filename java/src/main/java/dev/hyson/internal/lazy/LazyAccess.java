@@ -45,6 +45,14 @@ public final class LazyAccess {
          * @return the document
          */
         LazyDocument create(TapeArrays tape, int root, byte[] buf, int start, int end, Subtrees subtrees, long offset, long line);
+
+        /**
+         * Ends a document that is a view over arrays about to be reused: every later read of it or of
+         * its values throws {@link IllegalStateException}.
+         *
+         * @param document the document
+         */
+        void expire(LazyDocument document);
     }
 
     private static volatile Factory factory;

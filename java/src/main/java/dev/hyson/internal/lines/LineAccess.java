@@ -68,6 +68,16 @@ public final class LineAccess {
         LineParser documents(JsonReader reader);
 
         /**
+         * @param reader the reader whose options apply
+         * @return a line parser that gives each line as a {@code LazyDocument} viewing the window (valid
+         *     until {@link #expire})
+         */
+        LineParser views(JsonReader reader);
+
+        /** @param document a view from {@link #views}, ended: its window is about to be reused */
+        void expire(Object document);
+
+        /**
          * @param reader a reader
          * @return its options as the scanners see them
          */
