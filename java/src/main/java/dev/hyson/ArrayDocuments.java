@@ -280,26 +280,39 @@ final class ArrayDocuments {
     /** What a {@link dev.hyson.lazy.LazyDocument} of this reader builds and binds with. */
     private final LazyAccess.Subtrees subtrees = new LazyAccess.Subtrees() {
         @Override
-        public Object read(TapeArrays tape, int entry, byte[] buf, int start, int end, Type type, String pointer) {
+        public Object read(TapeArrays tape, int entry, byte[] buf, int start, int end, Type type, String pointer, long offset,
+                long line) {
             long[] t = tape.entries();
             int size = tape.size();
             byte[] l1 = tape.latin1();
             char[] u16 = tape.utf16();
-            if (type == null) {
-                return readAt(t, size, l1, l1.length, u16, u16.length, entry, buf, start, end, null, null);
-            }
-            Codecs codecs = Codecs.of(binder);
-            TapeCodec<?> codec = codecs.forReading(type);
             try {
-                return readAt(t, size, l1, l1.length, u16, u16.length, entry, buf, start, end, codecs, codec);
+                if (type == null) {
+                    return readAt(t, size, l1, l1.length, u16, u16.length, entry, buf, start, end, null, null);
+                }
+                Codecs codecs = Codecs.of(binder);
+                TapeCodec<?> codec = codecs.forReading(type);
+                try {
+                    return readAt(t, size, l1, l1.length, u16, u16.length, entry, buf, start, end, codecs, codec);
+                } catch (JsonParseException e) {
+                    throw e.under(pointer);
+                }
             } catch (JsonParseException e) {
-                throw e.under(pointer);
+                // a JSON Lines line's document: its errors at the line's place in the whole input
+                throw offset == 0 && line == 1 ? e : e.relocate(offset + e.offset(), line - 1 + e.line(), e.column());
             }
         }
 
         @Override
-        public boolean firstWins() {
-            return config.duplicateKeys == DuplicateKeyPolicy.FIRST_WINS;
+        public int duplicates() {
+            switch (config.duplicateKeys) {
+                case FIRST_WINS:
+                    return LazyAccess.Subtrees.FIRST_WINS;
+                case ERROR:
+                    return LazyAccess.Subtrees.ERROR;
+                default:
+                    return LazyAccess.Subtrees.LAST_WINS;
+            }
         }
     };
 

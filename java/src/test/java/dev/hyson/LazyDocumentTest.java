@@ -142,7 +142,7 @@ class LazyDocumentTest {
             assertEquals(3, first.at("/caf\u00e9").asLong());
             assertEquals(TestSupport.reader(backend).parse(json), last.root().toValue());
             LazyDocument error = TestSupport.reader(backend, b -> b.duplicateKeys(DuplicateKeyPolicy.ERROR)).document(json);
-            assertEquals(2, error.at("/a").asLong());
+            assertThrows(JsonParseException.class, () -> error.at("/a")); // a lookup that meets the repeat
             assertThrows(JsonParseException.class, () -> error.root().toValue());
             assertEquals(List.of(1L, 2L), error.at("/b/x").toValue()); // a subtree without repeats builds
         }
@@ -151,6 +151,42 @@ class LazyDocumentTest {
             assertEquals(i, doc.root().get("k" + i).asLong());
         }
         assertEquals(5, doc.at("/\u4e2d").asLong());
+    }
+
+    /** Found by an adversarial run: lone surrogates in names, deep pointers, the ERROR policy, ended views. */
+    @ParameterizedTest
+    @MethodSource("backends")
+    void edgeCases(Backend backend) {
+        JsonReader reader = TestSupport.reader(backend);
+        LazyDocument d = reader.document("{\"\\ud800\":1,\"?\":2}");
+        assertEquals(1, d.root().get("\ud800").asLong());
+        assertEquals(2, d.root().get("?").asLong());
+        assertNull(reader.document("{\"?\":2}").root().find("\ud800"));
+        int n = 20_000;
+        String deep = "[".repeat(n) + "7" + "]".repeat(n);
+        LazyDocument dd = TestSupport.reader(backend, b -> b.maxDepth(n + 1)).document(deep);
+        String pointer = "/0".repeat(n);
+        assertEquals(7, dd.at(pointer).asLong());
+        assertEquals(pointer, dd.at(pointer).pointer());
+        assertEquals(pointer, assertThrows(JsonPointerException.class, () -> dd.at(pointer + "/0")).pointer()); // the scalar
+        JsonReader strict = TestSupport.reader(backend, b -> b.duplicateKeys(DuplicateKeyPolicy.ERROR));
+        LazyDocument dup = strict.document("{\"a\":1,\"b\":2,\"a\":3}");
+        assertEquals(2, dup.at("/b").asLong());
+        JsonParseException e = assertThrows(JsonParseException.class, () -> dup.at("/a"));
+        assertEquals(13, e.offset(), e.getMessage()); // the second "a"
+        StringBuilder big = new StringBuilder("{");
+        for (int i = 0; i < 40; i++) {
+            big.append("\"k").append(i).append("\":").append(i).append(',');
+        }
+        LazyDocument bigDup = strict.document(big + "\"k3\":0}");
+        assertEquals(5, bigDup.at("/k5").asLong());
+        assertThrows(JsonParseException.class, () -> bigDup.at("/k3"));
+        LazyDocument nan = TestSupport.reader(backend, b -> b.allowNonFiniteLiterals(true)).document("[NaN]");
+        assertTrue(assertThrows(JsonPointerException.class, () -> nan.at("/0").asLong()).getMessage().endsWith("found the number NaN"));
+        LazyDocument[] kept = new LazyDocument[1];
+        reader.lines().forEachDocument(new java.io.ByteArrayInputStream("{\"a\":1}\n".getBytes(StandardCharsets.UTF_8)),
+                doc -> kept[0] = doc);
+        assertThrows(IllegalStateException.class, () -> kept[0].at(""));
     }
 
     /** A walk of every value against the tree parse gives, and each value found again by its pointer. */

@@ -33,8 +33,9 @@ import picocli.CommandLine.Spec;
         description = {
             "Print the values that JSON Pointers (RFC 6901, e.g. /statuses/0/user/name) name, one per line, as "
                     + "compact JSON (strings unquoted with --raw).",
-            "A document is read only as far as each value (what follows it is not checked), the values before it "
-                    + "skipped without being decoded. Of repeated member names the first is taken (here --duplicate-keys "
+            "A document is read only as far as each value, the values before it skipped without being decoded: "
+                    + "what follows the value is checked only as far as the scan read ahead (up to 1 MiB), and "
+                    + "--max-document-length applies to what was read. Of repeated member names the first is taken (here --duplicate-keys "
                     + "defaults to first; last or error apply to the values printed and to JSON Lines). JSON Lines "
                     + "(--ndjson, default for *.ndjson and *.jsonl): one result per line and POINTER; a bad line is "
                     + "reported as FILE:LINE:COLUMN: message.",
@@ -76,7 +77,7 @@ final class GetCommand implements Callable<Integer> {
     @Option(names = {"-h", "--help"}, usageHelp = true, order = 100, description = "Print this help, then exit.")
     boolean help;
 
-    private final JsonWriter writer = JsonWriter.defaults();
+    private JsonWriter writer;
     private int missing;
 
     GetCommand(Context ctx) {
@@ -99,6 +100,11 @@ final class GetCommand implements Callable<Integer> {
             readerOptions.duplicateKeys = dev.hyson.DuplicateKeyPolicy.FIRST_WINS;
         }
         JsonReader reader = readerOptions.reader(ctx, spec);
+        writer = JsonWriter.builder()
+                .allowNonFinite(readerOptions.allowNan)
+                // a value the reader accepted is never too deep to write
+                .maxDepth(readerOptions.maxDepth == Integer.MAX_VALUE ? Integer.MAX_VALUE : readerOptions.maxDepth + 1)
+                .build();
         Input input = Input.resolve(List.of(file), ctx).get(0);
         ctx.activity = "reading " + input.name();
         ctx.inputLength = input.length();
@@ -117,11 +123,23 @@ final class GetCommand implements Callable<Integer> {
             ctx.error(input.name() + ": " + InputCommand.inFlags(e.getMessage()));
             return Main.FAILED;
         } catch (JsonWriteException e) {
-            ctx.error(input.name() + ": cannot print the value: " + e.getMessage());
+            ctx.error(input.name() + ": cannot print the value: " + InputCommand.inFlags(e.getMessage()));
             return Main.FAILED;
         }
-        ctx.flush();
+        if (!flushed()) {
+            return Main.FAILED;
+        }
         return missing > 0 ? MISSING : Main.OK;
+    }
+
+    /** Flushes standard output; false (reported) when it could not be written, e.g. a full disk. */
+    private boolean flushed() {
+        ctx.flush();
+        if (ctx.out.checkError()) {
+            ctx.error("cannot write to standard output");
+            return false;
+        }
+        return true;
     }
 
     /** One document: a pass per pointer, each streamed up to its value (standard input read once, kept). */
@@ -152,20 +170,24 @@ final class GetCommand implements Callable<Integer> {
                 ctx.error(name + ":" + x.line() + ":" + x.column() + ": " + InputCommand.inFlags(x.getMessage()));
             }).forEachDocument(in, doc -> {
                 for (JsonPointer pointer : pointers) {
-                    LazyValue v;
                     try {
-                        v = doc.at(pointer);
+                        print(doc.at(pointer));
                     } catch (JsonPointerException e) {
                         missing++;
                         ctx.error(name + ":" + doc.line() + ": " + e.getMessage());
-                        continue;
+                    } catch (JsonParseException e) {
+                        // a repeated name under --duplicate-keys error: an error of this line, the others go on
+                        bad[0]++;
+                        ctx.error(name + ":" + e.line() + ":" + e.column() + ": " + InputCommand.inFlags(e.getMessage()));
+                        break;
+                    } catch (JsonWriteException e) {
+                        bad[0]++;
+                        ctx.error(name + ":" + doc.line() + ": cannot print the value: " + InputCommand.inFlags(e.getMessage()));
                     }
-                    print(v);
                 }
             });
         }
-        ctx.flush();
-        if (bad[0] > 0) {
+        if (!flushed() || bad[0] > 0) {
             return Main.FAILED;
         }
         return missing > 0 ? MISSING : Main.OK;

@@ -111,6 +111,26 @@ class GetCommandTest {
         assertEquals(List.of("1"), r.out().lines().toList());
     }
 
+    /** Found by an adversarial run: writer options follow the reader's, errors of a line are that line's. */
+    @ParameterizedTest
+    @ValueSource(strings = {"java", "native"})
+    void optionsAndLineErrors(String backend) throws IOException {
+        assumeNative(backend);
+        Path nan = file("nan.json", "[NaN, 1]");
+        Result r = run(backend, "", "get", "--allow-nan", nan.toString(), "/0", "/1");
+        assertEquals(0, r.code(), r.err());
+        assertEquals(List.of("NaN", "1"), r.out().lines().toList());
+        Path deep = file("deep.json", "[".repeat(3000) + "]".repeat(3000));
+        r = run(backend, "", "get", "--max-depth=5000", deep.toString(), "");
+        assertEquals(0, r.code(), r.err());
+        assertEquals(6000, r.out().trim().length());
+        Path dup = file("dup3.jsonl", "{\"x\":1}\n{\"x\":2}\n{\"x\":{\"a\":1,\"a\":2}}\n{\"x\":4}\n");
+        r = run(backend, "", "get", "--duplicate-keys=error", dup.toString(), "/x");
+        assertEquals(1, r.code());
+        assertEquals(List.of("1", "2", "4"), r.out().lines().toList());
+        assertTrue(r.err().contains("dup3.jsonl:3:13: duplicate member name \"a\""), r.err());
+    }
+
     private static void assumeNative(String backend) {
         if (backend.equals("native")) {
             assumeTrue(dev.hyson.Backend.of(dev.hyson.Backend.Choice.NATIVE).fallbackReason().isEmpty()

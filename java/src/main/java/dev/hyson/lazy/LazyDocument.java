@@ -36,8 +36,9 @@ import java.util.concurrent.ConcurrentHashMap;
  * in place: do not change it while the document is in use) and its tape, until it is unreachable.
  *
  * <p><b>Duplicate names.</b> A lookup gives the member {@code parse} would keep: the last of repeated
- * names under {@code DuplicateKeyPolicy.LAST_WINS} (the default) and {@code ERROR} (whose error is
- * raised by building, as {@code parse} raises it), the first under {@code FIRST_WINS}.
+ * names under {@code DuplicateKeyPolicy.LAST_WINS} (the default), the first under {@code FIRST_WINS}
+ * (the lookup then stops at it); under {@code ERROR} a lookup that meets a repeated name throws the
+ * {@code JsonParseException} {@code parse} would (building an object or array raises it too).
  *
  * <p><b>Thread safety.</b> A document and its values are immutable views: any number of threads may
  * read them at once.
@@ -76,6 +77,8 @@ public final class LazyDocument {
     final int end;
     final LazyAccess.Subtrees subtrees;
     final boolean firstWins;
+    /** Whether a repeated name is an error ({@code DuplicateKeyPolicy.ERROR}): a lookup that meets one builds the object to raise it. */
+    final boolean duplicatesFail;
     private final LazyValue root;
     private final long offset;
     private final long line;
@@ -101,7 +104,8 @@ public final class LazyDocument {
         this.start = start;
         this.end = end;
         this.subtrees = subtrees;
-        this.firstWins = subtrees.firstWins();
+        this.firstWins = subtrees.duplicates() == LazyAccess.Subtrees.FIRST_WINS;
+        this.duplicatesFail = subtrees.duplicates() == LazyAccess.Subtrees.ERROR;
         this.root = new LazyValue(this, root, null, null);
     }
 
@@ -126,6 +130,7 @@ public final class LazyDocument {
      *     range or a token goes into a value that is not a container; its {@code pointer()} names where
      */
     public LazyValue at(String pointer) {
+        check();
         return root.at(JsonPointer.parse(pointer));
     }
 
@@ -135,6 +140,7 @@ public final class LazyDocument {
      * @throws JsonPointerException as {@link #at(String)}
      */
     public LazyValue at(JsonPointer pointer) {
+        check();
         return root.at(pointer);
     }
 

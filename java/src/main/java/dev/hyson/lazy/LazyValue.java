@@ -56,17 +56,21 @@ public final class LazyValue {
         if (parent == null) {
             return "";
         }
-        StringBuilder b = new StringBuilder();
-        appendPointer(b);
-        return b.toString();
-    }
-
-    private void appendPointer(StringBuilder b) {
-        if (parent == null) {
-            return;
+        // iterative: a document may be nested as deep as its reader's maxDepth allows
+        int depth = 0;
+        for (LazyValue v = this; v.parent != null; v = v.parent) {
+            depth++;
         }
-        parent.appendPointer(b);
-        b.append('/').append(name != null ? JsonPointer.escape(name) : Integer.toString(index));
+        LazyValue[] path = new LazyValue[depth];
+        LazyValue v = this;
+        for (int i = depth - 1; i >= 0; i--, v = v.parent) {
+            path[i] = v;
+        }
+        StringBuilder b = new StringBuilder();
+        for (LazyValue p : path) {
+            b.append('/').append(p.name != null ? JsonPointer.escape(p.name) : Integer.toString(p.index));
+        }
+        return b.toString();
     }
 
     private int tag() {
@@ -176,7 +180,11 @@ public final class LazyValue {
         long[] t = doc.t;
         int members = (int) t[entry + 1];
         if (members >= LazyDocument.INDEX_MIN_MEMBERS) {
-            int v = doc.index(entry, members).find(name);
+            MemberIndex index = doc.index(entry, members);
+            int v = index.find(name);
+            if (v >= 0 && doc.duplicatesFail && index.repeated(name)) {
+                toValue(); // the object's tree raises the reader's duplicate-name error, at its place
+            }
             return v < 0 ? null : new LazyValue(doc, v, this, name);
         }
         byte[] key = null;
@@ -187,15 +195,20 @@ public final class LazyValue {
             boolean same;
             if (tag == Tape.STR_ASCII || tag == Tape.STR_UTF8) {
                 if (key == null) {
-                    key = name.getBytes(StandardCharsets.UTF_8);
+                    // a name with a lone surrogate is no UTF-8 (getBytes would make it '?'): only a decoded
+                    // (escaped) name can equal it
+                    key = loneSurrogate(name) ? NO_KEY : name.getBytes(StandardCharsets.UTF_8);
                 }
                 int len = (int) t[p + 1];
                 int from = (int) Tape.payload(t[p]) + 1;
-                same = len == key.length && Arrays.equals(doc.buf, from, from + len, key, 0, len);
+                same = key != NO_KEY && len == key.length && Arrays.equals(doc.buf, from, from + len, key, 0, len);
             } else {
                 same = decodedEquals(t[p + 1], tag, name);
             }
             if (same) {
+                if (found >= 0 && doc.duplicatesFail) {
+                    toValue(); // the object's tree raises the reader's duplicate-name error, at its place
+                }
                 found = p + 2;
                 if (doc.firstWins) {
                     break;
@@ -204,6 +217,21 @@ public final class LazyValue {
             p = doc.next(p + 2);
         }
         return found < 0 ? null : new LazyValue(doc, found, this, name);
+    }
+
+    private static final byte[] NO_KEY = {};
+
+    /** @return whether {@code s} has a surrogate that is not half of a pair */
+    static boolean loneSurrogate(String s) {
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (Character.isHighSurrogate(c) && i + 1 < s.length() && Character.isLowSurrogate(s.charAt(i + 1))) {
+                i++;
+            } else if (Character.isSurrogate(c)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Whether a decoded name (in the tape's Latin-1 or UTF-16 buffer) is {@code name}. */
@@ -530,7 +558,7 @@ public final class LazyValue {
      */
     public Object toValue() {
         doc.check();
-        return doc.subtrees.read(doc.tape, entry, doc.buf, doc.start, doc.end, null, null);
+        return doc.subtrees.read(doc.tape, entry, doc.buf, doc.start, doc.end, null, null, doc.offset(), doc.line());
     }
 
     /**
@@ -545,7 +573,7 @@ public final class LazyValue {
      */
     public <T> T read(Class<T> type) {
         doc.check();
-        Object v = doc.subtrees.read(doc.tape, entry, doc.buf, doc.start, doc.end, type, pointer());
+        Object v = doc.subtrees.read(doc.tape, entry, doc.buf, doc.start, doc.end, type, pointer(), doc.offset(), doc.line());
         @SuppressWarnings("unchecked")
         T cast = type.isPrimitive() ? (T) v : type.cast(v);
         return cast;
@@ -560,7 +588,7 @@ public final class LazyValue {
     @SuppressWarnings("unchecked")
     public <T> T read(TypeRef<T> type) {
         doc.check();
-        return (T) doc.subtrees.read(doc.tape, entry, doc.buf, doc.start, doc.end, type.type(), pointer());
+        return (T) doc.subtrees.read(doc.tape, entry, doc.buf, doc.start, doc.end, type.type(), pointer(), doc.offset(), doc.line());
     }
 
     /**
@@ -597,7 +625,8 @@ public final class LazyValue {
             case NULL:
                 return "null";
             default:
-                return "the number " + numberText();
+                return tag() == Tape.DOUBLE && !Double.isFinite(asDouble()) ? "the number " + asDouble()
+                        : "the number " + numberText();
         }
     }
 

@@ -10,11 +10,14 @@ final class MemberIndex {
     /** Per member, its value's first entry. */
     private final int[] values;
     private final int[] slots;
+    /** Per member, whether its name appears more than once in the object. */
+    private final boolean[] repeated;
     private final int mask;
 
     MemberIndex(LazyDocument doc, int object, int members) {
         names = new String[members];
         values = new int[members];
+        repeated = new boolean[members];
         int cap = Integer.highestOneBit(Math.max(4, members * 2 - 1)) << 1;
         slots = new int[cap];
         mask = cap - 1;
@@ -34,6 +37,8 @@ final class MemberIndex {
         while (slots[i] != 0) {
             int o = slots[i] - 1;
             if (names[o].equals(name)) {
+                repeated[o] = true;
+                repeated[m] = true;
                 if (!firstWins) {
                     slots[i] = m + 1; // a repeated name: the last is the one parse keeps
                 }
@@ -42,6 +47,19 @@ final class MemberIndex {
             i = (i + 1) & mask;
         }
         slots[i] = m + 1;
+    }
+
+    /** @return whether the object has member {@code name} more than once */
+    boolean repeated(String name) {
+        int i = name.hashCode() & mask;
+        while (slots[i] != 0) {
+            int o = slots[i] - 1;
+            if (names[o].equals(name)) {
+                return repeated[o];
+            }
+            i = (i + 1) & mask;
+        }
+        return false;
     }
 
     /** @return the first entry of the value of member {@code name}, or -1 */

@@ -21,14 +21,23 @@ public final class LazyAccess {
          * @param end the document's end in {@code buf}
          * @param type the type to bind to, or null for the value {@code JsonReader.parse} gives
          * @param pointer the subtree's JSON Pointer in the document, which binding errors' pointers follow
+         * @param offset the byte offset of {@code buf[start]} in the whole input (errors are placed there)
+         * @param line the 1-based line of {@code buf[start]} in the whole input
          * @return the value
          * @throws dev.hyson.JsonParseException for a duplicate name under {@code DuplicateKeyPolicy.ERROR}
-         *     or a value that does not bind, placed in the document
+         *     or a value that does not bind, placed in the whole input
          */
-        Object read(TapeArrays tape, int entry, byte[] buf, int start, int end, Type type, String pointer);
+        Object read(TapeArrays tape, int entry, byte[] buf, int start, int end, Type type, String pointer, long offset, long line);
 
-        /** @return whether the first of repeated member names is the one kept ({@code DuplicateKeyPolicy.FIRST_WINS}) */
-        boolean firstWins();
+        /** {@link #duplicates()}: the last of repeated names is kept. */
+        int LAST_WINS = 0;
+        /** {@link #duplicates()}: the first of repeated names is kept. */
+        int FIRST_WINS = 1;
+        /** {@link #duplicates()}: a repeated name is an error. */
+        int ERROR = 2;
+
+        /** @return the reader's policy for repeated member names: {@link #LAST_WINS}, {@link #FIRST_WINS} or {@link #ERROR} */
+        int duplicates();
     }
 
     /** Makes documents. */
