@@ -5,6 +5,7 @@ import dev.hyson.JsonPointerException;
 import dev.hyson.JsonWriter;
 import dev.hyson.TypeRef;
 import dev.hyson.bind.ValueType;
+import dev.hyson.internal.number.NumberText;
 import dev.hyson.internal.tape.Tape;
 import java.math.BigDecimal;
 import java.math.BigInteger;
@@ -443,16 +444,8 @@ public final class LazyValue {
         if (tag == Tape.BIG_INTEGER || tag == Tape.BIG_DECIMAL) {
             to = from + (int) doc.t[entry + 1];
         } else {
-            byte[] b = doc.buf;
-            to = from;
-            while (to < doc.end) {
-                byte c = b[to];
-                if ((c >= '0' && c <= '9') || c == '-' || c == '+' || c == '.' || c == 'e' || c == 'E') {
-                    to++;
-                } else {
-                    break;
-                }
-            }
+            int n = NumberText.end(doc.buf, from, doc.end);
+            to = n < 0 ? ~n : n; // NaN or Infinity (allowNonFiniteLiterals): no number text
         }
         return new String(doc.buf, from, to - from, StandardCharsets.ISO_8859_1);
     }

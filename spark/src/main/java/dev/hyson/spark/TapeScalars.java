@@ -1,5 +1,6 @@
 package dev.hyson.spark;
 
+import dev.hyson.internal.number.NumberText;
 import dev.hyson.internal.tape.Tape;
 import java.math.BigDecimal;
 import java.math.BigInteger;
@@ -19,19 +20,11 @@ final class TapeScalars {
     private TapeScalars() {
     }
 
-    /** The number at entry {@code i}'s text: from its offset while the bytes can belong to a number. */
+    /** The number at entry {@code i}'s text (RFC 8259 section 6's grammar walked from its offset). */
     static String numberText(long[] e, byte[] in, int i) {
         int from = (int) Tape.payload(e[i]);
-        int to = from;
-        while (to < in.length) {
-            byte b = in[to];
-            if ((b >= '0' && b <= '9') || b == '-' || b == '+' || b == '.' || b == 'e' || b == 'E') {
-                to++;
-            } else {
-                break;
-            }
-        }
-        return new String(in, from, to - from, StandardCharsets.ISO_8859_1);
+        int to = NumberText.end(in, from, in.length); // the scan accepted it: a number, strict
+        return new String(in, from, (to < 0 ? ~to : to) - from, StandardCharsets.ISO_8859_1);
     }
 
     private static boolean integralText(String t) {
