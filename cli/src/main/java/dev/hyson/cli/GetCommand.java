@@ -34,8 +34,8 @@ import picocli.CommandLine.Spec;
             "Print the values that JSON Pointers (RFC 6901, e.g. /statuses/0/user/name) name, one per line, as "
                     + "compact JSON (strings unquoted with --raw).",
             "A document is read only as far as each value, the values before it skipped without being decoded: "
-                    + "what follows the value is checked only as far as the scan read ahead (up to 1 MiB), and "
-                    + "--max-document-length applies to what was read. Of repeated member names the first is taken (here --duplicate-keys "
+                    + "what follows the value is not checked (an error there may or may not be reported, as far as the "
+                    + "scan had read ahead), and --max-document-length applies to what was read. Of repeated member names the first is taken (here --duplicate-keys "
                     + "defaults to first; last or error apply to the values printed and to JSON Lines). JSON Lines "
                     + "(--ndjson, default for *.ndjson and *.jsonl): one result per line and POINTER; a bad line is "
                     + "reported as FILE:LINE:COLUMN: message.",
