@@ -1,0 +1,133 @@
+package dev.hyson.jsonp.value;
+
+import jakarta.json.JsonArray;
+import jakarta.json.JsonNumber;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonString;
+import jakarta.json.JsonValue;
+import java.util.AbstractList;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Objects;
+import java.util.RandomAccess;
+
+/**
+ * A JSON array (RFC 8259 section 5) as an immutable {@link JsonArray}: a view over a list it does
+ * not copy, of {@link JsonValue}s (from a builder) or of hyson's parsed tree (elements converted by
+ * {@link Values#of(Object)} as they are read). Equality and hash code are {@link List}'s. Every
+ * mutator throws {@link UnsupportedOperationException}. Safe to share between threads once published.
+ */
+public final class ArrayValue extends AbstractList<JsonValue> implements JsonArray, RandomAccess {
+    private final List<?> elements;
+
+    /**
+     * @param elements the elements, kept (not copied): the caller gives up every reference to it
+     */
+    public ArrayValue(List<?> elements) {
+        this.elements = Objects.requireNonNull(elements, "elements");
+    }
+
+    @Override
+    public ValueType getValueType() {
+        return ValueType.ARRAY;
+    }
+
+    @Override
+    public int size() {
+        return elements.size();
+    }
+
+    @Override
+    public JsonValue get(int index) {
+        return Values.of(elements.get(index));
+    }
+
+    @Override
+    public JsonObject getJsonObject(int index) {
+        return (JsonObject) get(index);
+    }
+
+    @Override
+    public JsonArray getJsonArray(int index) {
+        return (JsonArray) get(index);
+    }
+
+    @Override
+    public JsonNumber getJsonNumber(int index) {
+        return (JsonNumber) get(index);
+    }
+
+    @Override
+    public JsonString getJsonString(int index) {
+        return (JsonString) get(index);
+    }
+
+    @Override
+    @SuppressWarnings("unchecked")
+    public <T extends JsonValue> List<T> getValuesAs(Class<T> clazz) {
+        List<T> out = new ArrayList<>(size());
+        for (JsonValue v : this) {
+            out.add(clazz.cast(v));
+        }
+        return Collections.unmodifiableList(out);
+    }
+
+    @Override
+    public String getString(int index) {
+        return getJsonString(index).getString();
+    }
+
+    @Override
+    public String getString(int index, String defaultValue) {
+        if (index < 0 || index >= size()) {
+            return defaultValue;
+        }
+        JsonValue v = get(index);
+        return v instanceof JsonString ? ((JsonString) v).getString() : defaultValue;
+    }
+
+    @Override
+    public int getInt(int index) {
+        return getJsonNumber(index).intValue();
+    }
+
+    @Override
+    public int getInt(int index, int defaultValue) {
+        if (index < 0 || index >= size()) {
+            return defaultValue;
+        }
+        JsonValue v = get(index);
+        return v instanceof JsonNumber ? ((JsonNumber) v).intValue() : defaultValue;
+    }
+
+    @Override
+    public boolean getBoolean(int index) {
+        ValueType t = get(index).getValueType();
+        if (t == ValueType.TRUE) {
+            return true;
+        } else if (t == ValueType.FALSE) {
+            return false;
+        }
+        throw new ClassCastException("element " + index + " is " + t + ", not a boolean");
+    }
+
+    @Override
+    public boolean getBoolean(int index, boolean defaultValue) {
+        if (index < 0 || index >= size()) {
+            return defaultValue;
+        }
+        ValueType t = get(index).getValueType();
+        return t == ValueType.TRUE ? true : t == ValueType.FALSE ? false : defaultValue;
+    }
+
+    @Override
+    public boolean isNull(int index) {
+        return get(index).getValueType() == ValueType.NULL;
+    }
+
+    @Override
+    public String toString() {
+        return ValueText.of(this);
+    }
+}

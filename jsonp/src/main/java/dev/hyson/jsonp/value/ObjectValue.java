@@ -1,0 +1,177 @@
+package dev.hyson.jsonp.value;
+
+import jakarta.json.JsonArray;
+import jakarta.json.JsonNumber;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonString;
+import jakarta.json.JsonValue;
+import java.util.AbstractMap;
+import java.util.AbstractSet;
+import java.util.Iterator;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+
+/**
+ * A JSON object (RFC 8259 section 4) as an immutable {@link JsonObject}: members in the order they
+ * were parsed or added. It is a view over a map it does not copy, either of {@link JsonValue}s (from a
+ * builder) or of hyson's parsed tree (values converted by {@link Values#of(Object)} as they are
+ * read), which no one else holds. Equality and hash code are {@link Map}'s. Every mutator throws
+ * {@link UnsupportedOperationException}. Safe to share between threads once published.
+ */
+public final class ObjectValue extends AbstractMap<String, JsonValue> implements JsonObject {
+    private final Map<String, ?> members;
+    private Set<Map.Entry<String, JsonValue>> entries;
+
+    /**
+     * @param members the members, kept (not copied): the caller gives up every reference to it
+     */
+    public ObjectValue(Map<String, ?> members) {
+        this.members = Objects.requireNonNull(members, "members");
+    }
+
+    @Override
+    public ValueType getValueType() {
+        return ValueType.OBJECT;
+    }
+
+    @Override
+    public int size() {
+        return members.size();
+    }
+
+    @Override
+    public boolean isEmpty() {
+        return members.isEmpty();
+    }
+
+    @Override
+    public boolean containsKey(Object key) {
+        return members.containsKey(key);
+    }
+
+    @Override
+    public JsonValue get(Object key) {
+        Object v = members.get(key);
+        if (v == null && !members.containsKey(key)) {
+            return null;
+        }
+        return Values.of(v);
+    }
+
+    @Override
+    public Set<Map.Entry<String, JsonValue>> entrySet() {
+        Set<Map.Entry<String, JsonValue>> s = entries;
+        if (s == null) {
+            entries = s = new AbstractSet<>() {
+                @Override
+                public Iterator<Map.Entry<String, JsonValue>> iterator() {
+                    Iterator<? extends Map.Entry<String, ?>> it = members.entrySet().iterator();
+                    return new Iterator<>() {
+                        @Override
+                        public boolean hasNext() {
+                            return it.hasNext();
+                        }
+
+                        @Override
+                        public Map.Entry<String, JsonValue> next() {
+                            Map.Entry<String, ?> e = it.next();
+                            return new AbstractMap.SimpleImmutableEntry<>(e.getKey(), Values.of(e.getValue()));
+                        }
+                    };
+                }
+
+                @Override
+                public int size() {
+                    return members.size();
+                }
+            };
+        }
+        return s;
+    }
+
+    @Override
+    public Set<String> keySet() {
+        return java.util.Collections.unmodifiableSet(members.keySet());
+    }
+
+    @Override
+    public JsonArray getJsonArray(String name) {
+        return (JsonArray) get(name);
+    }
+
+    @Override
+    public JsonObject getJsonObject(String name) {
+        return (JsonObject) get(name);
+    }
+
+    @Override
+    public JsonNumber getJsonNumber(String name) {
+        return (JsonNumber) get(name);
+    }
+
+    @Override
+    public JsonString getJsonString(String name) {
+        return (JsonString) get(name);
+    }
+
+    @Override
+    public String getString(String name) {
+        return present(name, getJsonString(name)).getString();
+    }
+
+    @Override
+    public String getString(String name, String defaultValue) {
+        JsonValue v = get(name);
+        return v instanceof JsonString ? ((JsonString) v).getString() : defaultValue;
+    }
+
+    @Override
+    public int getInt(String name) {
+        return present(name, getJsonNumber(name)).intValue();
+    }
+
+    @Override
+    public int getInt(String name, int defaultValue) {
+        JsonValue v = get(name);
+        return v instanceof JsonNumber ? ((JsonNumber) v).intValue() : defaultValue;
+    }
+
+    @Override
+    public boolean getBoolean(String name) {
+        JsonValue v = present(name, get(name));
+        if (v == JsonValue.TRUE || v.getValueType() == ValueType.TRUE) {
+            return true;
+        } else if (v == JsonValue.FALSE || v.getValueType() == ValueType.FALSE) {
+            return false;
+        }
+        throw new ClassCastException("member \"" + name + "\" is " + v.getValueType() + ", not a boolean");
+    }
+
+    @Override
+    public boolean getBoolean(String name, boolean defaultValue) {
+        JsonValue v = get(name);
+        if (v == null) {
+            return defaultValue;
+        }
+        ValueType t = v.getValueType();
+        return t == ValueType.TRUE ? true : t == ValueType.FALSE ? false : defaultValue;
+    }
+
+    @Override
+    public boolean isNull(String name) {
+        return present(name, get(name)).getValueType() == ValueType.NULL;
+    }
+
+    private static <T> T present(String name, T v) {
+        if (v == null) {
+            throw new NullPointerException("no member \"" + name + "\"");
+        }
+        return v;
+    }
+
+    @Override
+    public String toString() {
+        return ValueText.of(this);
+    }
+}
