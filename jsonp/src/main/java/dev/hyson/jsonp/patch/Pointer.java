@@ -1,8 +1,0 @@
-package dev.hyson.jsonp.patch;
-
-/** Placeholder: replaced by the builder implementation (work in progress, not committed as done). */
-public final class Pointer {
-    private Pointer() {
-        throw new UnsupportedOperationException("work in progress");
-    }
-}
