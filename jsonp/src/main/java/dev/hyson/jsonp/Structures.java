@@ -13,69 +13,76 @@ import jakarta.json.JsonStructure;
 import jakarta.json.JsonValue;
 import java.util.Collection;
 import java.util.Map;
+import dev.hyson.jsonp.patch.Diff;
+import dev.hyson.jsonp.patch.MergePatch;
+import dev.hyson.jsonp.patch.Patch;
+import dev.hyson.jsonp.patch.PatchBuilder;
+import dev.hyson.jsonp.patch.Pointer;
+import dev.hyson.jsonp.value.ArrayBuilder;
+import dev.hyson.jsonp.value.BuilderFactory;
+import dev.hyson.jsonp.value.ObjectBuilder;
 
-/** Builders, pointers and patches (being written: not yet wired). */
+/**
+ * Where the provider makes builders ({@code dev.hyson.jsonp.value}) and JSON Pointer, JSON Patch and
+ * JSON Merge Patch objects ({@code dev.hyson.jsonp.patch}).
+ */
 final class Structures {
     private Structures() {
     }
 
-    private static UnsupportedOperationException todo() {
-        return new UnsupportedOperationException("not yet wired");
-    }
-
     static JsonObjectBuilder objectBuilder() {
-        throw todo();
+        return new ObjectBuilder();
     }
 
     static JsonObjectBuilder objectBuilder(JsonObject o) {
-        throw todo();
+        return new ObjectBuilder(o);
     }
 
     static JsonObjectBuilder objectBuilder(Map<String, ?> m) {
-        throw todo();
+        return ObjectBuilder.of(m);
     }
 
     static JsonArrayBuilder arrayBuilder() {
-        throw todo();
+        return new ArrayBuilder();
     }
 
     static JsonArrayBuilder arrayBuilder(JsonArray a) {
-        throw todo();
+        return new ArrayBuilder(a);
     }
 
     static JsonArrayBuilder arrayBuilder(Collection<?> c) {
-        throw todo();
+        return ArrayBuilder.of(c);
     }
 
     static JsonBuilderFactory builderFactory(Map<String, ?> config) {
-        throw todo();
+        return new BuilderFactory(config);
     }
 
     static JsonPointer pointer(String text) {
-        throw todo();
+        return new Pointer(text);
     }
 
     static JsonPatchBuilder patchBuilder() {
-        throw todo();
+        return new PatchBuilder();
     }
 
     static JsonPatchBuilder patchBuilder(JsonArray a) {
-        throw todo();
+        return new PatchBuilder(a);
     }
 
     static JsonPatch patch(JsonArray a) {
-        throw todo();
+        return new Patch(a);
     }
 
     static JsonPatch diff(JsonStructure source, JsonStructure target) {
-        throw todo();
+        return Diff.patch(source, target);
     }
 
     static JsonMergePatch mergePatch(JsonValue patch) {
-        throw todo();
+        return new MergePatch(patch);
     }
 
     static JsonMergePatch mergeDiff(JsonValue source, JsonValue target) {
-        throw todo();
+        return Diff.mergePatch(source, target);
     }
 }
