@@ -7,6 +7,7 @@ import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
 import jakarta.json.JsonWriter;
 import jakarta.json.spi.JsonProvider;
+import jakarta.json.stream.JsonGenerator;
 import jakarta.json.stream.JsonParser;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
@@ -35,7 +36,9 @@ import org.openjdk.jmh.annotations.Warmup;
  *       {@code BigDecimal}s): what a reader that uses the whole document pays;
  *   <li>{@code events}: a {@code JsonParser} over the bytes, every event, names and strings read,
  *       numbers as {@code BigDecimal};
- *   <li>{@code write}: a tree (read by Parsson once) written by {@code createWriter(OutputStream)}.
+ *   <li>{@code write}: the tree the provider read (once, in setup) written by {@code createWriter(OutputStream)};
+ *   <li>{@code generate}: the document's events (recorded once) replayed as {@code JsonGenerator} calls
+ *       ({@code writeStartObject(name)}, {@code write(name, value)}, ...) to an {@code OutputStream}.
  * </ul>
  * hyson's backend is the process's ({@code -Dhyson.backend}; run once with
  * {@code -jvmArgsAppend -Dhyson.backend=java} for the Java backend). {@code setup} checks that both
@@ -68,14 +71,60 @@ public class JsonpBench {
         JsonProvider hyson = new dev.hyson.jsonp.HysonJsonProvider();
         JsonProvider parsson = new org.eclipse.parsson.JsonProviderImpl();
         p = provider.equals("hyson") ? hyson : parsson;
-        tree = parsson.createReader(new ByteArrayInputStream(json)).readValue();
-        if (!tree.equals(hyson.createReader(new ByteArrayInputStream(json)).readValue())) {
+        JsonValue ref = parsson.createReader(new ByteArrayInputStream(json)).readValue();
+        tree = p.createReader(new ByteArrayInputStream(json)).readValue();
+        if (!ref.equals(hyson.createReader(new ByteArrayInputStream(json)).readValue())) {
             throw new IllegalStateException("the providers read different trees of " + doc);
         }
         out = new ByteArrayOutputStream(json.length * 2);
         if (events() != new JsonpBench.Alt(parsson, json).events()) {
             throw new IllegalStateException("the providers' events differ on " + doc);
         }
+        record(parsson);
+        generate();
+        if (!ref.equals(parsson.createReader(new ByteArrayInputStream(out.toByteArray())).readValue())) {
+            throw new IllegalStateException("the generated text differs from " + doc);
+        }
+    }
+
+    /** Recorded events: an op code per call, names and values beside. */
+    private byte[] ops;
+    private Object[] args;
+    private int count;
+
+    private void record(JsonProvider parsson) {
+        java.util.List<Byte> o = new java.util.ArrayList<>();
+        java.util.List<Object> a = new java.util.ArrayList<>();
+        try (JsonParser parser = parsson.createParser(new ByteArrayInputStream(json))) {
+            String name = null;
+            while (parser.hasNext()) {
+                JsonParser.Event e = parser.next();
+                if (e == JsonParser.Event.KEY_NAME) {
+                    name = parser.getString();
+                    continue;
+                }
+                o.add((byte) e.ordinal());
+                a.add(name);
+                switch (e) {
+                    case VALUE_STRING:
+                        a.add(parser.getString());
+                        break;
+                    case VALUE_NUMBER:
+                        a.add(parser.isIntegralNumber() && parser.getBigDecimal().unscaledValue().bitLength() < 63
+                                ? (Object) parser.getLong() : parser.getBigDecimal());
+                        break;
+                    default:
+                        a.add(null);
+                }
+                name = null;
+            }
+        }
+        ops = new byte[o.size()];
+        for (int i = 0; i < ops.length; i++) {
+            ops[i] = o.get(i);
+        }
+        args = a.toArray();
+        count = ops.length;
     }
 
     /** @return the tree, as the reader gives it */
@@ -102,6 +151,75 @@ public class JsonpBench {
         out.reset();
         try (JsonWriter w = p.createWriter(out)) {
             w.write(tree);
+        }
+        return out.size();
+    }
+
+    /** @return the bytes generated */
+    @Benchmark
+    public int generate() {
+        out.reset();
+        JsonParser.Event[] events = JsonParser.Event.values();
+        try (JsonGenerator g = p.createGenerator(out)) {
+            for (int i = 0; i < count; i++) {
+                String name = (String) args[2 * i];
+                Object v = args[2 * i + 1];
+                switch (events[ops[i]]) {
+                    case START_OBJECT:
+                        if (name == null) {
+                            g.writeStartObject();
+                        } else {
+                            g.writeStartObject(name);
+                        }
+                        break;
+                    case START_ARRAY:
+                        if (name == null) {
+                            g.writeStartArray();
+                        } else {
+                            g.writeStartArray(name);
+                        }
+                        break;
+                    case END_OBJECT:
+                    case END_ARRAY:
+                        g.writeEnd();
+                        break;
+                    case VALUE_STRING:
+                        if (name == null) {
+                            g.write((String) v);
+                        } else {
+                            g.write(name, (String) v);
+                        }
+                        break;
+                    case VALUE_NUMBER:
+                        if (v instanceof Long) {
+                            if (name == null) {
+                                g.write((long) (Long) v);
+                            } else {
+                                g.write(name, (long) (Long) v);
+                            }
+                        } else if (name == null) {
+                            g.write((java.math.BigDecimal) v);
+                        } else {
+                            g.write(name, (java.math.BigDecimal) v);
+                        }
+                        break;
+                    case VALUE_TRUE:
+                    case VALUE_FALSE:
+                        boolean b = events[ops[i]] == JsonParser.Event.VALUE_TRUE;
+                        if (name == null) {
+                            g.write(b);
+                        } else {
+                            g.write(name, b);
+                        }
+                        break;
+                    default:
+                        if (name == null) {
+                            g.writeNull();
+                        } else {
+                            g.writeNull(name);
+                        }
+                }
+            }
         }
         return out.size();
     }

@@ -253,4 +253,29 @@ class StreamTest {
         assertEquals("{\"\u00e9\":[1,\"x\"]}", out.toString(StandardCharsets.UTF_16BE));
         assertSame(JsonValue.TRUE, Json.createReader(new StringReader("true")).readValue());
     }
+
+    @Test
+    void aParsedTreeIsWrittenAsABuiltOneIs() {
+        String json = "{\"a\":[1,-2.50,1E+2,12345678901234567890,null,true,\"\\u00e9\\\"\"],\"b\":{\"c\":{}},\"d\":[]}";
+        JsonObject parsed = P.createReader(new StringReader(json)).readObject();
+        JsonObject built = P.createObjectBuilder(parsed).build(); // members copied as JsonValues
+        StringWriter fast = new StringWriter();
+        StringWriter slow = new StringWriter();
+        try (jakarta.json.JsonWriter w = P.createWriter(fast)) {
+            w.write(parsed);
+        }
+        try (jakarta.json.JsonWriter w = P.createWriter(slow)) {
+            w.write(built);
+        }
+        assertEquals("{\"a\":[1,-2.50,1E+2,12345678901234567890,null,true,\"\u00e9\\\"\"],\"b\":{\"c\":{}},\"d\":[]}",
+                fast.toString());
+        assertEquals(slow.toString(), fast.toString());
+        assertEquals(parsed.toString(), fast.toString());
+        // inside a generator's context too
+        StringWriter in = new StringWriter();
+        try (JsonGenerator g = P.createGenerator(in)) {
+            g.writeStartArray().write(parsed.getJsonArray("a")).write(parsed.getJsonObject("b")).writeEnd();
+        }
+        assertEquals("[" + parsed.getJsonArray("a") + "," + parsed.getJsonObject("b") + "]", in.toString());
+    }
 }

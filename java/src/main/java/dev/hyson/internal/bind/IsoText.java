@@ -216,39 +216,8 @@ final class IsoText {
         return new UUID(hi, lo);
     }
 
-    /**
-     * A JSON number without exponent whose digits (at most 18) fit a long: {@code BigDecimal.valueOf(unscaled, scale)},
-     * exactly what {@code new BigDecimal(text)} gives; null for anything else.
-     */
+    /** @see dev.hyson.internal.number.NumberText#decimal(byte[], int, int) */
     static BigDecimal decimal(byte[] b, int p, int len) {
-        int end = p + len;
-        int q = p;
-        boolean negative = q < end && b[q] == '-';
-        if (negative) {
-            q++;
-        }
-        long unscaled = 0;
-        int digits = 0;
-        int scale = -1;
-        for (; q < end; q++) {
-            int c = b[q];
-            if (c >= '0' && c <= '9') {
-                unscaled = unscaled * 10 + (c - '0');
-                if (++digits > 18) {
-                    return null;
-                }
-                if (scale >= 0) {
-                    scale++;
-                }
-            } else if (c == '.' && scale < 0) {
-                scale = 0;
-            } else {
-                return null;
-            }
-        }
-        if (digits == 0) {
-            return null;
-        }
-        return BigDecimal.valueOf(negative ? -unscaled : unscaled, Math.max(scale, 0));
+        return dev.hyson.internal.number.NumberText.decimal(b, p, len);
     }
 }

@@ -133,4 +133,46 @@ public final class NumberText {
         }
         return i;
     }
+
+    /**
+     * The {@code BigDecimal} of a JSON number without exponent whose digits (at most 18) fit a long:
+     * {@code BigDecimal.valueOf(unscaled, scale)}, exactly what {@code new BigDecimal(text)} gives
+     * (equal unscaled value and scale), without a {@code String} or the JDK's general parse.
+     *
+     * @param b the text
+     * @param p the number's first byte
+     * @param len its length
+     * @return the value, or null for any other text (the caller takes the general path)
+     */
+    public static java.math.BigDecimal decimal(byte[] b, int p, int len) {
+        int end = p + len;
+        int q = p;
+        boolean negative = q < end && b[q] == '-';
+        if (negative) {
+            q++;
+        }
+        long unscaled = 0;
+        int digits = 0;
+        int scale = -1;
+        for (; q < end; q++) {
+            int c = b[q];
+            if (c >= '0' && c <= '9') {
+                unscaled = unscaled * 10 + (c - '0');
+                if (++digits > 18) {
+                    return null;
+                }
+                if (scale >= 0) {
+                    scale++;
+                }
+            } else if (c == '.' && scale < 0) {
+                scale = 0;
+            } else {
+                return null;
+            }
+        }
+        if (digits == 0) {
+            return null;
+        }
+        return java.math.BigDecimal.valueOf(negative ? -unscaled : unscaled, Math.max(scale, 0));
+    }
 }

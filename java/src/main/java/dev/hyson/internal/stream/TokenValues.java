@@ -232,6 +232,10 @@ abstract class TokenValues implements JsonParser {
         long e1 = t[cur + 1];
         int off = start(t[cur], e1, 0);
         int len = (int) e1;
+        BigDecimal fast = NumberText.decimal(text(), off, len);
+        if (fast != null) {
+            return fast;
+        }
         if (!NumberText.scaleFits(text(), off, len)) {
             JsonLocation where = location(); // the token's: a number token is never before the first
             throw new JsonParseException(JsonParseException.Kind.NUMBER_OUT_OF_RANGE, "number " + numberText()

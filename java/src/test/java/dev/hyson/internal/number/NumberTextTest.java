@@ -54,4 +54,43 @@ class NumberTextTest {
         byte[] b = ("[" + s + "]").getBytes(StandardCharsets.ISO_8859_1);
         return NumberText.scaleFits(b, 1, s.length());
     }
+
+    @Test
+    void decimalIsExactlyTheJdksBigDecimalOrDeclines() {
+        java.util.SplittableRandom r = new java.util.SplittableRandom(27);
+        java.util.List<String> texts = new java.util.ArrayList<>(java.util.List.of("0", "-0", "-0.0", "0.000",
+                "123456789012345678", "-123456789012345678", "1234567890123456789", "99999999999999999.9",
+                "-65.613616999999977", "1.50", "1e5", "1.5E-3", "1234567890.1234567890"));
+        for (int i = 0; i < 20_000; i++) {
+            int intDigits = 1 + r.nextInt(12);
+            int fracDigits = r.nextInt(12);
+            StringBuilder b = new StringBuilder(r.nextBoolean() ? "-" : "");
+            b.append(1 + r.nextInt(9));
+            for (int k = 1; k < intDigits; k++) {
+                b.append(r.nextInt(10));
+            }
+            if (fracDigits > 0) {
+                b.append('.');
+                for (int k = 0; k < fracDigits; k++) {
+                    b.append(r.nextInt(10));
+                }
+            }
+            texts.add(b.toString());
+        }
+        int fast = 0;
+        for (String s : texts) {
+            byte[] b = ("[" + s + ",").getBytes(StandardCharsets.ISO_8859_1);
+            java.math.BigDecimal got = NumberText.decimal(b, 1, s.length());
+            java.math.BigDecimal want = new java.math.BigDecimal(s);
+            int digits = s.replace("-", "").replace(".", "").length();
+            if (s.indexOf('e') >= 0 || s.indexOf('E') >= 0 || digits > 18) {
+                assertEquals(null, got, s);
+            } else {
+                assertEquals(want.unscaledValue(), got.unscaledValue(), s);
+                assertEquals(want.scale(), got.scale(), s);
+                fast++;
+            }
+        }
+        assertTrue(fast > 15_000, "most random texts take the fast path: " + fast);
+    }
 }

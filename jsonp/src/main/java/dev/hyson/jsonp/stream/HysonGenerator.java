@@ -13,6 +13,8 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.math.BigDecimal;
 import java.math.BigInteger;
+import dev.hyson.jsonp.value.ArrayValue;
+import dev.hyson.jsonp.value.ObjectValue;
 import java.util.Arrays;
 import java.util.Map;
 
@@ -78,7 +80,11 @@ public final class HysonGenerator implements JsonGenerator {
         if (name == null) {
             throw new NullPointerException("name");
         }
-        run(() -> g.writeName(name));
+        try {
+            g.writeName(name);
+        } catch (RuntimeException e) {
+            throw mapped(e);
+        }
         named = true;
     }
 
@@ -92,7 +98,11 @@ public final class HysonGenerator implements JsonGenerator {
     @Override
     public JsonGenerator writeStartObject() {
         beforeValue("writeStartObject()");
-        run(g::writeStartObject);
+        try {
+            g.writeStartObject();
+        } catch (RuntimeException e) {
+            throw mapped(e);
+        }
         push(OBJECT);
         return this;
     }
@@ -112,7 +122,11 @@ public final class HysonGenerator implements JsonGenerator {
     @Override
     public JsonGenerator writeStartArray() {
         beforeValue("writeStartArray()");
-        run(g::writeStartArray);
+        try {
+            g.writeStartArray();
+        } catch (RuntimeException e) {
+            throw mapped(e);
+        }
         push(ARRAY);
         return this;
     }
@@ -187,7 +201,15 @@ public final class HysonGenerator implements JsonGenerator {
         if (named) {
             throw new JsonGenerationException("writeEnd(): a name was written without its value");
         }
-        run(kind == OBJECT ? g::writeEndObject : g::writeEndArray);
+        try {
+            if (kind == OBJECT) {
+                g.writeEndObject();
+            } else {
+                g.writeEndArray();
+            }
+        } catch (RuntimeException e) {
+            throw mapped(e);
+        }
         depth--;
         return this;
     }
@@ -196,6 +218,19 @@ public final class HysonGenerator implements JsonGenerator {
     public JsonGenerator write(JsonValue value) {
         if (value == null) {
             throw new NullPointerException("value");
+        }
+        Object tree = value instanceof ObjectValue ? ((ObjectValue) value).parsedTree()
+                : value instanceof ArrayValue ? ((ArrayValue) value).parsedTree() : null;
+        if (tree != null) {
+            // a tree hyson parsed: its writer takes it whole (maps, lists, strings, Long, BigInteger,
+            // BigDecimal printed by toString(), as JsonNumber does)
+            beforeValue("write(value)");
+            try {
+                g.writeValue(tree);
+            } catch (RuntimeException e) {
+                throw mapped(e);
+            }
+            return this;
         }
         switch (value.getValueType()) {
             case OBJECT:
@@ -215,7 +250,11 @@ public final class HysonGenerator implements JsonGenerator {
             case NUMBER:
                 beforeValue("write(value)");
                 String text = ((JsonNumber) value).toString();
-                run(() -> g.writeRaw(text));
+                try {
+            g.writeRaw(text);
+        } catch (RuntimeException e) {
+            throw mapped(e);
+        }
                 return this;
             case TRUE:
                 return write(true);
@@ -232,7 +271,11 @@ public final class HysonGenerator implements JsonGenerator {
             throw new NullPointerException("value");
         }
         beforeValue("write(value)");
-        run(() -> g.writeString(value));
+        try {
+            g.writeString(value);
+        } catch (RuntimeException e) {
+            throw mapped(e);
+        }
         return this;
     }
 
@@ -242,7 +285,11 @@ public final class HysonGenerator implements JsonGenerator {
             throw new NullPointerException("value");
         }
         beforeValue("write(value)");
-        run(() -> g.writeRaw(value.toString()));
+        try {
+            g.writeRaw(value.toString());
+        } catch (RuntimeException e) {
+            throw mapped(e);
+        }
         return this;
     }
 
@@ -252,21 +299,33 @@ public final class HysonGenerator implements JsonGenerator {
             throw new NullPointerException("value");
         }
         beforeValue("write(value)");
-        run(() -> g.writeNumber(value));
+        try {
+            g.writeNumber(value);
+        } catch (RuntimeException e) {
+            throw mapped(e);
+        }
         return this;
     }
 
     @Override
     public JsonGenerator write(int value) {
         beforeValue("write(value)");
-        run(() -> g.writeNumber(value));
+        try {
+            g.writeNumber(value);
+        } catch (RuntimeException e) {
+            throw mapped(e);
+        }
         return this;
     }
 
     @Override
     public JsonGenerator write(long value) {
         beforeValue("write(value)");
-        run(() -> g.writeNumber(value));
+        try {
+            g.writeNumber(value);
+        } catch (RuntimeException e) {
+            throw mapped(e);
+        }
         return this;
     }
 
@@ -275,7 +334,11 @@ public final class HysonGenerator implements JsonGenerator {
         finite(value);
         beforeValue("write(value)");
         String text = BigDecimal.valueOf(value).toString();
-        run(() -> g.writeRaw(text));
+        try {
+            g.writeRaw(text);
+        } catch (RuntimeException e) {
+            throw mapped(e);
+        }
         return this;
     }
 
@@ -288,14 +351,22 @@ public final class HysonGenerator implements JsonGenerator {
     @Override
     public JsonGenerator write(boolean value) {
         beforeValue("write(value)");
-        run(() -> g.writeBoolean(value));
+        try {
+            g.writeBoolean(value);
+        } catch (RuntimeException e) {
+            throw mapped(e);
+        }
         return this;
     }
 
     @Override
     public JsonGenerator writeNull() {
         beforeValue("writeNull()");
-        run(g::writeNull);
+        try {
+            g.writeNull();
+        } catch (RuntimeException e) {
+            throw mapped(e);
+        }
         return this;
     }
 
@@ -343,10 +414,18 @@ public final class HysonGenerator implements JsonGenerator {
     private static void run(Runnable r) {
         try {
             r.run();
-        } catch (UncheckedIOException e) {
-            throw new JsonException("I/O error while writing JSON: " + e.getCause().getMessage(), e.getCause());
-        } catch (dev.hyson.JsonWriteException e) {
-            throw new JsonGenerationException(e.getMessage(), e);
+        } catch (RuntimeException e) {
+            throw mapped(e);
         }
+    }
+
+    /** hyson's errors as JSON-P's: I/O as {@link JsonException}, a value hyson cannot write as {@link JsonGenerationException}. */
+    private static RuntimeException mapped(RuntimeException e) {
+        if (e instanceof UncheckedIOException) {
+            return new JsonException("I/O error while writing JSON: " + e.getCause().getMessage(), e.getCause());
+        } else if (e instanceof dev.hyson.JsonWriteException) {
+            return new JsonGenerationException(e.getMessage(), e);
+        }
+        return e;
     }
 }

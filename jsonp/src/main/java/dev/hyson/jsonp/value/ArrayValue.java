@@ -18,12 +18,33 @@ import java.util.RandomAccess;
  */
 public final class ArrayValue extends AbstractList<JsonValue> implements JsonArray, RandomAccess {
     private final List<?> elements;
+    /** Whether {@link #elements} is a tree hyson parsed (no {@code JsonValue} in it). */
+    private final boolean parsed;
 
     /**
      * @param elements the elements, kept (not copied): the caller gives up every reference to it
      */
     public ArrayValue(List<?> elements) {
+        this(elements, false);
+    }
+
+    private ArrayValue(List<?> elements, boolean parsed) {
         this.elements = Objects.requireNonNull(elements, "elements");
+        this.parsed = parsed;
+    }
+
+    /**
+     * @param elements a tree of hyson's parser ({@code Map}, {@code List}, {@code String}, {@code Long},
+     *     {@code BigInteger}, {@code BigDecimal}, {@code Boolean}, {@code null}), kept (not copied)
+     * @return the view over it, which a generator hands whole to hyson's writer
+     */
+    public static ArrayValue parsed(List<?> elements) {
+        return new ArrayValue(elements, true);
+    }
+
+    /** @return the parsed tree this view is over, or {@code null} when it was built from {@code JsonValue}s */
+    public Object parsedTree() {
+        return parsed ? elements : null;
     }
 
     @Override
@@ -39,6 +60,23 @@ public final class ArrayValue extends AbstractList<JsonValue> implements JsonArr
     @Override
     public JsonValue get(int index) {
         return Values.of(elements.get(index));
+    }
+
+    /** @return the elements in order, converted as they are reached; {@code remove} is unsupported */
+    @Override
+    public java.util.Iterator<JsonValue> iterator() {
+        java.util.Iterator<?> it = elements.iterator();
+        return new java.util.Iterator<>() {
+            @Override
+            public boolean hasNext() {
+                return it.hasNext();
+            }
+
+            @Override
+            public JsonValue next() {
+                return Values.of(it.next());
+            }
+        };
     }
 
     @Override

@@ -22,7 +22,7 @@ public abstract class NumberValue implements JsonNumber {
      * @return an integral number holding {@code value}
      */
     public static NumberValue of(int value) {
-        return new IntNumber(value);
+        return new LongNumber(value);
     }
 
     /**
@@ -30,7 +30,7 @@ public abstract class NumberValue implements JsonNumber {
      * @return an integral number holding {@code value}
      */
     public static NumberValue of(long value) {
-        return value == (int) value ? new IntNumber((int) value) : new LongNumber(value);
+        return new LongNumber(value);
     }
 
     /**
@@ -75,7 +75,7 @@ public abstract class NumberValue implements JsonNumber {
      */
     public static NumberValue of(Number value) {
         if (value instanceof Integer || value instanceof Short || value instanceof Byte) {
-            return new IntNumber(value.intValue());
+            return new LongNumber(value.intValue());
         } else if (value instanceof Long) {
             return of(value.longValue());
         } else if (value instanceof BigInteger) {
@@ -103,76 +103,7 @@ public abstract class NumberValue implements JsonNumber {
         return bigDecimalValue().hashCode();
     }
 
-    /** An {@code int}: exact in every accessor. */
-    private static final class IntNumber extends NumberValue {
-        private final int value;
-
-        IntNumber(int value) {
-            this.value = value;
-        }
-
-        @Override
-        public boolean isIntegral() {
-            return true;
-        }
-
-        @Override
-        public int intValue() {
-            return value;
-        }
-
-        @Override
-        public int intValueExact() {
-            return value;
-        }
-
-        @Override
-        public long longValue() {
-            return value;
-        }
-
-        @Override
-        public long longValueExact() {
-            return value;
-        }
-
-        @Override
-        public BigInteger bigIntegerValue() {
-            return BigInteger.valueOf(value);
-        }
-
-        @Override
-        public BigInteger bigIntegerValueExact() {
-            return BigInteger.valueOf(value);
-        }
-
-        @Override
-        public double doubleValue() {
-            return value;
-        }
-
-        @Override
-        public BigDecimal bigDecimalValue() {
-            return BigDecimal.valueOf(value);
-        }
-
-        @Override
-        public Number numberValue() {
-            return value;
-        }
-
-        @Override
-        public int hashCode() {
-            return BigDecimal.valueOf(value).hashCode();
-        }
-
-        @Override
-        public String toString() {
-            return Integer.toString(value);
-        }
-    }
-
-    /** A {@code long} outside the {@code int} range. */
+    /** An {@code int} or a {@code long}: exact in every accessor. */
     private static final class LongNumber extends NumberValue {
         private final long value;
 
@@ -225,9 +156,10 @@ public abstract class NumberValue implements JsonNumber {
             return BigDecimal.valueOf(value);
         }
 
+        /** @return an {@code Integer} when the value fits one, else a {@code Long} */
         @Override
         public Number numberValue() {
-            return value;
+            return value == (int) value ? (Number) (int) value : (Number) value;
         }
 
         @Override

@@ -21,13 +21,34 @@ import java.util.Set;
  */
 public final class ObjectValue extends AbstractMap<String, JsonValue> implements JsonObject {
     private final Map<String, ?> members;
+    /** Whether {@link #members} is a tree hyson parsed (no {@code JsonValue} in it). */
+    private final boolean parsed;
     private Set<Map.Entry<String, JsonValue>> entries;
 
     /**
      * @param members the members, kept (not copied): the caller gives up every reference to it
      */
     public ObjectValue(Map<String, ?> members) {
+        this(members, false);
+    }
+
+    private ObjectValue(Map<String, ?> members, boolean parsed) {
         this.members = Objects.requireNonNull(members, "members");
+        this.parsed = parsed;
+    }
+
+    /**
+     * @param members a tree of hyson's parser ({@code Map}, {@code List}, {@code String}, {@code Long},
+     *     {@code BigInteger}, {@code BigDecimal}, {@code Boolean}, {@code null}), kept (not copied)
+     * @return the view over it, which a generator hands whole to hyson's writer
+     */
+    public static ObjectValue parsed(Map<String, ?> members) {
+        return new ObjectValue(members, true);
+    }
+
+    /** @return the parsed tree this view is over, or {@code null} when it was built from {@code JsonValue}s */
+    public Object parsedTree() {
+        return parsed ? members : null;
     }
 
     @Override
