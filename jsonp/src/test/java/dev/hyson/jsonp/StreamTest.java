@@ -278,4 +278,24 @@ class StreamTest {
         }
         assertEquals("[" + parsed.getJsonArray("a") + "," + parsed.getJsonObject("b") + "]", in.toString());
     }
+
+    @Test
+    void hugeExponentsAreCheapOrRefused() {
+        JsonArray a = P.createReader(new StringReader("[1e999999999, -1E-999999999, 1e100000]")).readArray();
+        JsonNumber big = a.getJsonNumber(0);
+        assertEquals(0, big.intValue()); // BigDecimal.intValue() of 10^999999999: the low 32 bits, 0
+        assertEquals(Double.POSITIVE_INFINITY, big.doubleValue());
+        assertFalse(big.isIntegral());
+        assertThrows(UnsupportedOperationException.class, big::bigIntegerValue);
+        assertThrows(UnsupportedOperationException.class, big::bigIntegerValueExact);
+        assertThrows(UnsupportedOperationException.class, () -> a.getJsonNumber(1).bigIntegerValue());
+        assertEquals(100_001, a.getJsonNumber(2).bigIntegerValue().toString().length());
+        try (JsonParser p = P.createParser(new StringReader("[1e999999999]"))) {
+            p.next();
+            p.next();
+            assertEquals(0, p.getInt());
+            assertEquals(0L, p.getLong());
+            assertFalse(p.isIntegralNumber());
+        }
+    }
 }

@@ -14,6 +14,15 @@ import java.util.Objects;
  * {@code BigDecimal} until one is asked for. Immutable.
  */
 public abstract class NumberValue implements JsonNumber {
+    /**
+     * The largest scale, either sign, whose number {@link #bigIntegerValue()} and
+     * {@link #bigIntegerValueExact()} convert: beyond it they throw {@link UnsupportedOperationException}
+     * instead of building a {@code BigInteger} of up to a billion digits from a dozen characters such as
+     * {@code 1e999999999} (the reference implementation's guard against that CVE-2023-4043 class of
+     * denial of service has the same bound). The other accessors are cheap at any scale.
+     */
+    public static final int MAX_BIG_INTEGER_SCALE = 100_000;
+
     NumberValue() {
     }
 
@@ -203,12 +212,23 @@ public abstract class NumberValue implements JsonNumber {
 
         @Override
         public BigInteger bigIntegerValue() {
-            return value.toBigInteger();
+            return bounded().toBigInteger();
         }
 
         @Override
         public BigInteger bigIntegerValueExact() {
-            return value.toBigIntegerExact();
+            return bounded().toBigIntegerExact();
+        }
+
+        /** The value, when its {@code BigInteger} is of a size worth making (see {@link #MAX_BIG_INTEGER_SCALE}). */
+        private BigDecimal bounded() {
+            int scale = value.scale();
+            if (scale < -MAX_BIG_INTEGER_SCALE || scale > MAX_BIG_INTEGER_SCALE) {
+                throw new UnsupportedOperationException("the number's scale " + scale + " is beyond +-"
+                        + MAX_BIG_INTEGER_SCALE + ": its BigInteger would cost time and memory out of proportion "
+                        + "to its 1e" + (-scale) + " text");
+            }
+            return value;
         }
 
         @Override
