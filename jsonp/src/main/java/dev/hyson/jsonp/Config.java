@@ -27,13 +27,21 @@ import java.util.Map;
  *   <li>{@link JsonConfig#KEY_STRATEGY}: what a parsed object keeps of a repeated member name, a
  *       {@link JsonConfig.KeyStrategy} or its name: {@code LAST} (the default, as in the reference
  *       implementation), {@code FIRST}, or {@code NONE} (a repeated name is a parse error).</li>
+ *   <li>{@code dev.hyson.jsonp.lazy} (hyson's own; a {@code Boolean} or {@code "true"}): readers return
+ *       views over the scanned tape instead of over a parsed tree: faster where a few members of a large
+ *       document are read, slower where every value is (see benchmarks/README). Ignored under
+ *       {@code KEY_STRATEGY} {@code NONE}. The system property of the same name sets the default.</li>
  * </ul>
  * Other properties are ignored and not reported by {@code getConfigInUse()}.
  */
 final class Config {
     static final Config DEFAULT = new Config(Collections.emptyMap());
 
+    /** The provider's own property: objects and arrays that readers return are views over the scanned tape. */
+    static final String LAZY = "dev.hyson.jsonp.lazy";
+
     final boolean pretty;
+    final boolean lazy;
     final JsonConfig.KeyStrategy keys;
     final JsonReader reader;
     final JsonWriter writer;
@@ -46,6 +54,7 @@ final class Config {
         Map<String, ?> c = config == null ? Collections.emptyMap() : config;
         Object p = c.get(JsonGenerator.PRETTY_PRINTING);
         pretty = p instanceof Boolean ? (Boolean) p : p instanceof String ? Boolean.parseBoolean((String) p) : p != null;
+        Object l = c.containsKey(LAZY) ? c.get(LAZY) : System.getProperty(LAZY);
         Object k = c.get(JsonConfig.KEY_STRATEGY);
         keys = k == null ? null : k instanceof JsonConfig.KeyStrategy ? (JsonConfig.KeyStrategy) k
                 : JsonConfig.KeyStrategy.valueOf(k.toString());
@@ -53,6 +62,9 @@ final class Config {
                 ? DuplicateKeyPolicy.FIRST_WINS : keys == JsonConfig.KeyStrategy.NONE ? DuplicateKeyPolicy.ERROR
                 : DuplicateKeyPolicy.LAST_WINS).build();
         writer = JsonWriter.builder().pretty(pretty).build();
+        // under NONE a repeated name must fail the read, which a lazy document would report only at a lookup
+        lazy = (l instanceof Boolean ? (Boolean) l : l instanceof String && Boolean.parseBoolean((String) l))
+                && keys != JsonConfig.KeyStrategy.NONE;
         Map<String, Object> w = new HashMap<>();
         if (pretty) {
             w.put(JsonGenerator.PRETTY_PRINTING, true);
@@ -62,7 +74,14 @@ final class Config {
         if (keys != null) {
             r.put(JsonConfig.KEY_STRATEGY, keys);
         }
+        if (lazy && c.containsKey(LAZY)) {
+            r.put(LAZY, true); // asked for in this map (a default from the system property is not reported)
+        }
         readInUse = Collections.unmodifiableMap(r);
+    }
+
+    dev.hyson.jsonp.stream.HysonJsonReader jsonReader(InputStream utf8) {
+        return new dev.hyson.jsonp.stream.HysonJsonReader(reader, utf8, lazy, keys == JsonConfig.KeyStrategy.FIRST);
     }
 
     HysonParser parser(InputStream utf8) {

@@ -1,7 +1,6 @@
 package dev.hyson.jsonp;
 
 import dev.hyson.jsonp.stream.HysonGenerator;
-import dev.hyson.jsonp.stream.HysonJsonReader;
 import dev.hyson.jsonp.stream.HysonJsonWriter;
 import dev.hyson.jsonp.stream.Inputs;
 import dev.hyson.jsonp.value.ValueText;
@@ -108,17 +107,17 @@ final class Factories {
 
         @Override
         public JsonReader createReader(Reader reader) {
-            return new HysonJsonReader(c.reader, Inputs.utf8(Objects.requireNonNull(reader, "reader")));
+            return c.jsonReader(Inputs.utf8(Objects.requireNonNull(reader, "reader")));
         }
 
         @Override
         public JsonReader createReader(InputStream in) {
-            return new HysonJsonReader(c.reader, Inputs.detect(Objects.requireNonNull(in, "in")));
+            return c.jsonReader(Inputs.detect(Objects.requireNonNull(in, "in")));
         }
 
         @Override
         public JsonReader createReader(InputStream in, Charset charset) {
-            return new HysonJsonReader(c.reader, Config.input(Objects.requireNonNull(in, "in"), Objects.requireNonNull(charset, "charset")));
+            return c.jsonReader(Config.input(Objects.requireNonNull(in, "in"), Objects.requireNonNull(charset, "charset")));
         }
 
         @Override

@@ -1,6 +1,7 @@
 package dev.hyson.jsonp.stream;
 
 import dev.hyson.JsonParseException;
+import dev.hyson.jsonp.value.Lazies;
 import dev.hyson.jsonp.value.Values;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonException;
@@ -17,7 +18,9 @@ import java.io.UncheckedIOException;
  * The JSON-P reader ({@link JsonReader}): the whole input is parsed by hyson's tree parser (scanned
  * natively where the native backend is loaded, strict RFC 8259: exactly one value, nothing but
  * whitespace after it), and the tree is wrapped, not copied: its members become {@link JsonValue}s as
- * they are read. One of the read methods may be called once; a second call, or one after
+ * they are read. With the {@code dev.hyson.jsonp.lazy} property, no tree is built: the input is
+ * scanned to a tape and the values are views over it ({@link dev.hyson.jsonp.value.LazyObject}), which
+ * pays where a few members of a large document are read. One of the read methods may be called once; a second call, or one after
  * {@link #close()}, throws {@link IllegalStateException}. Input errors are {@link JsonParsingException}s
  * with line, column and byte offset; I/O errors {@link JsonException}s.
  *
@@ -28,6 +31,9 @@ public final class HysonJsonReader implements JsonReader {
 
     private final dev.hyson.JsonReader reader;
     private final InputStream in;
+    /** Whether objects and arrays are views over the scanned tape ({@code dev.hyson.jsonp.lazy}). */
+    private final boolean lazy;
+    private final boolean firstWins;
     private boolean used;
     private boolean closed;
 
@@ -36,8 +42,21 @@ public final class HysonJsonReader implements JsonReader {
      * @param in the input, as UTF-8 bytes (see {@link Inputs}); closed by {@link #close()}
      */
     public HysonJsonReader(dev.hyson.JsonReader reader, InputStream in) {
+        this(reader, in, false, false);
+    }
+
+    /**
+     * @param reader hyson's reader, configured with {@code bigDecimals(true)}
+     * @param in the input, as UTF-8 bytes; closed by {@link #close()}
+     * @param lazy whether values are views over the scanned tape ({@link dev.hyson.jsonp.value.LazyObject}),
+     *     else over a parsed tree
+     * @param firstWins for lazy views: whether the first of repeated names is kept
+     */
+    public HysonJsonReader(dev.hyson.JsonReader reader, InputStream in, boolean lazy, boolean firstWins) {
         this.reader = reader;
         this.in = in;
+        this.lazy = lazy;
+        this.firstWins = firstWins;
     }
 
     private Object parse(String what) {
@@ -49,11 +68,17 @@ public final class HysonJsonReader implements JsonReader {
         }
         used = true;
         try {
+            if (lazy) {
+                byte[] bytes = in.readNBytes((int) Math.min(Integer.MAX_VALUE - 8, dev.hyson.JsonReader.DEFAULT_MAX_DOCUMENT_LENGTH + 1));
+                return Lazies.of(reader.document(bytes).root(), firstWins);
+            }
             return reader.parse(in);
         } catch (JsonParseException e) {
             throw HysonParser.parsing(e);
         } catch (UncheckedIOException e) {
             throw HysonParser.io(e);
+        } catch (IOException e) {
+            throw new JsonException("I/O error while reading JSON: " + e.getMessage(), e);
         }
     }
 

@@ -1,11 +1,7 @@
 package dev.hyson.jsonp.value;
 
 import jakarta.json.JsonArray;
-import jakarta.json.JsonNumber;
-import jakarta.json.JsonObject;
-import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
-import java.util.AbstractList;
 import java.util.List;
 import java.util.Objects;
 import java.util.RandomAccess;
@@ -16,7 +12,7 @@ import java.util.RandomAccess;
  * {@link Values#of(Object)} as they are read). Equality and hash code are {@link List}'s. Every
  * mutator throws {@link UnsupportedOperationException}. Safe to share between threads once published.
  */
-public final class ArrayValue extends AbstractList<JsonValue> implements JsonArray, RandomAccess {
+public final class ArrayValue extends AbstractArray implements JsonArray, RandomAccess { // JsonArray named again for getInterfaces() readers
     private final List<?> elements;
     /** Whether {@link #elements} is a tree hyson parsed (no {@code JsonValue} in it). */
     private final boolean parsed;
@@ -48,11 +44,6 @@ public final class ArrayValue extends AbstractList<JsonValue> implements JsonArr
     }
 
     @Override
-    public ValueType getValueType() {
-        return ValueType.ARRAY;
-    }
-
-    @Override
     public int size() {
         return elements.size();
     }
@@ -79,91 +70,4 @@ public final class ArrayValue extends AbstractList<JsonValue> implements JsonArr
         };
     }
 
-    @Override
-    public JsonObject getJsonObject(int index) {
-        return (JsonObject) get(index);
-    }
-
-    @Override
-    public JsonArray getJsonArray(int index) {
-        return (JsonArray) get(index);
-    }
-
-    @Override
-    public JsonNumber getJsonNumber(int index) {
-        return (JsonNumber) get(index);
-    }
-
-    @Override
-    public JsonString getJsonString(int index) {
-        return (JsonString) get(index);
-    }
-
-    /**
-     * This array seen as a list of {@code T}, unchecked as the JSON-P API's generics allow: an element of
-     * another type throws {@link ClassCastException} where it is used, as in the reference implementation.
-     */
-    @Override
-    @SuppressWarnings("unchecked")
-    public <T extends JsonValue> List<T> getValuesAs(Class<T> clazz) {
-        return (List<T>) (List<?>) this;
-    }
-
-    @Override
-    public String getString(int index) {
-        return getJsonString(index).getString();
-    }
-
-    @Override
-    public String getString(int index, String defaultValue) {
-        if (index < 0 || index >= size()) {
-            return defaultValue;
-        }
-        JsonValue v = get(index);
-        return v instanceof JsonString ? ((JsonString) v).getString() : defaultValue;
-    }
-
-    @Override
-    public int getInt(int index) {
-        return getJsonNumber(index).intValue();
-    }
-
-    @Override
-    public int getInt(int index, int defaultValue) {
-        if (index < 0 || index >= size()) {
-            return defaultValue;
-        }
-        JsonValue v = get(index);
-        return v instanceof JsonNumber ? ((JsonNumber) v).intValue() : defaultValue;
-    }
-
-    @Override
-    public boolean getBoolean(int index) {
-        ValueType t = get(index).getValueType();
-        if (t == ValueType.TRUE) {
-            return true;
-        } else if (t == ValueType.FALSE) {
-            return false;
-        }
-        throw new ClassCastException("element " + index + " is " + t + ", not a boolean");
-    }
-
-    @Override
-    public boolean getBoolean(int index, boolean defaultValue) {
-        if (index < 0 || index >= size()) {
-            return defaultValue;
-        }
-        ValueType t = get(index).getValueType();
-        return t == ValueType.TRUE ? true : t == ValueType.FALSE ? false : defaultValue;
-    }
-
-    @Override
-    public boolean isNull(int index) {
-        return get(index).getValueType() == ValueType.NULL;
-    }
-
-    @Override
-    public String toString() {
-        return ValueText.of(this);
-    }
 }
