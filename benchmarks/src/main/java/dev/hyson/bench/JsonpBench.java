@@ -34,6 +34,9 @@ import org.openjdk.jmh.annotations.Warmup;
  *       members are converted when read, so this alone favours it);
  *   <li>{@code readWalk}: the same, then every value of the tree visited (strings' lengths, numbers'
  *       {@code BigDecimal}s): what a reader that uses the whole document pays;
+ *   <li>{@code readOne}: {@code readObject()} then one value through a {@code JsonPointer}
+ *       ({@code /statuses/42/user/screen_name} of twitter, {@code /performances/42/start} of citm, the
+ *       2nd coordinate of the 8th point of the 241st ring of canada): where {@code hyson-lazy} (views over the scanned tape) pays;
  *   <li>{@code events}: a {@code JsonParser} over the bytes, every event, names and strings read,
  *       numbers as {@code BigDecimal};
  *   <li>{@code write}: the tree the provider read (once, in setup) written by {@code createWriter(OutputStream)};
@@ -55,12 +58,14 @@ public class JsonpBench {
     @Param({"twitter.json", "citm_catalog.json", "canada.json"})
     public String doc;
 
-    /** {@code hyson} or {@code parsson}. */
-    @Param({"hyson", "parsson"})
+    /** {@code hyson}, {@code hyson-lazy} (readers return views over the tape) or {@code parsson}. */
+    @Param({"hyson", "hyson-lazy", "parsson"})
     public String provider;
 
     byte[] json;
     JsonProvider p;
+    jakarta.json.JsonReaderFactory factory;
+    jakarta.json.JsonPointer pointer;
     JsonValue tree;
     ByteArrayOutputStream out;
 
@@ -70,9 +75,16 @@ public class JsonpBench {
         json = Corpus.load(doc);
         JsonProvider hyson = new dev.hyson.jsonp.HysonJsonProvider();
         JsonProvider parsson = new org.eclipse.parsson.JsonProviderImpl();
-        p = provider.equals("hyson") ? hyson : parsson;
+        p = provider.equals("parsson") ? parsson : hyson;
+        factory = provider.equals("hyson-lazy") ? hyson.createReaderFactory(Map.of("dev.hyson.jsonp.lazy", true))
+                : p.createReaderFactory(Map.of());
+        pointer = p.createPointer(doc.startsWith("twitter") ? "/statuses/42/user/screen_name"
+                : doc.startsWith("citm") ? "/performances/42/start" : "/features/0/geometry/coordinates/240/7/1");
         JsonValue ref = parsson.createReader(new ByteArrayInputStream(json)).readValue();
-        tree = p.createReader(new ByteArrayInputStream(json)).readValue();
+        tree = factory.createReader(new ByteArrayInputStream(json)).readValue();
+        if (!readOne().equals(parsson.createPointer(pointer.toString()).getValue((jakarta.json.JsonStructure) ref))) {
+            throw new IllegalStateException("readOne differs on " + doc);
+        }
         if (!ref.equals(hyson.createReader(new ByteArrayInputStream(json)).readValue())) {
             throw new IllegalStateException("the providers read different trees of " + doc);
         }
@@ -130,13 +142,19 @@ public class JsonpBench {
     /** @return the tree, as the reader gives it */
     @Benchmark
     public JsonValue read() {
-        return p.createReader(new ByteArrayInputStream(json)).readValue();
+        return factory.createReader(new ByteArrayInputStream(json)).readValue();
     }
 
     /** @return a sum over every value of the tree */
     @Benchmark
     public long readWalk() {
-        return walk(p.createReader(new ByteArrayInputStream(json)).readValue());
+        return walk(factory.createReader(new ByteArrayInputStream(json)).readValue());
+    }
+
+    /** @return one value of the document: {@code readObject()} and a JSON Pointer (one member per level) */
+    @Benchmark
+    public JsonValue readOne() {
+        return pointer.getValue(factory.createReader(new ByteArrayInputStream(json)).readObject());
     }
 
     /** @return a sum over every event */
