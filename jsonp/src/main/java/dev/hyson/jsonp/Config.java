@@ -22,8 +22,8 @@ import java.util.Map;
  * The configuration properties the provider understands, read once from a factory's map, and the
  * hyson reader and writer made from them:
  * <ul>
- *   <li>{@link JsonGenerator#PRETTY_PRINTING}: indented output (a {@code Boolean}, a string read by
- *       {@link Boolean#parseBoolean}, or any other non-null value for true);</li>
+ *   <li>{@link JsonGenerator#PRETTY_PRINTING}: indented output when present with any value but
+ *       {@code Boolean.FALSE} or the string {@code "false"};</li>
  *   <li>{@link JsonConfig#KEY_STRATEGY}: what a parsed object keeps of a repeated member name, a
  *       {@link JsonConfig.KeyStrategy} or its name: {@code LAST} (the default, as in the reference
  *       implementation), {@code FIRST}, or {@code NONE} (a repeated name is a parse error).</li>
@@ -31,6 +31,10 @@ import java.util.Map;
  *       views over the scanned tape instead of over a parsed tree: faster where a few members of a large
  *       document are read, slower where every value is (see benchmarks/README). Ignored under
  *       {@code KEY_STRATEGY} {@code NONE}. The system property of the same name sets the default.</li>
+ *   <li>{@code dev.hyson.jsonp.maxDepth}, {@code dev.hyson.jsonp.maxStringLength},
+ *       {@code dev.hyson.jsonp.maxNumberLength}, {@code dev.hyson.jsonp.maxDocumentLength}: hyson's
+ *       limits for parsers and readers (defaults 1000 levels, 20,000,000 bytes, 1000 characters, 1 GiB;
+ *       a value out of the builder's range is an {@link IllegalArgumentException}).</li>
  * </ul>
  * Other properties are ignored and not reported by {@code getConfigInUse()}.
  */
@@ -39,6 +43,19 @@ final class Config {
 
     /** The provider's own property: objects and arrays that readers return are views over the scanned tape. */
     static final String LAZY = "dev.hyson.jsonp.lazy";
+    /** hyson's limits, as {@code dev.hyson.JsonReader.Builder} names them (a {@code Number} or its text). */
+    static final String MAX_DEPTH = "dev.hyson.jsonp.maxDepth";
+    static final String MAX_STRING_LENGTH = "dev.hyson.jsonp.maxStringLength";
+    static final String MAX_NUMBER_LENGTH = "dev.hyson.jsonp.maxNumberLength";
+    static final String MAX_DOCUMENT_LENGTH = "dev.hyson.jsonp.maxDocumentLength";
+
+    private static long number(String key, Object v) {
+        try {
+            return v instanceof Number ? ((Number) v).longValue() : Long.parseLong(v.toString().trim());
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(key + " must be a number, not " + v, e);
+        }
+    }
 
     final boolean pretty;
     final boolean lazy;
@@ -53,12 +70,28 @@ final class Config {
     Config(Map<String, ?> config) {
         Map<String, ?> c = config == null ? Collections.emptyMap() : config;
         Object p = c.get(JsonGenerator.PRETTY_PRINTING);
-        pretty = p instanceof Boolean ? (Boolean) p : p instanceof String ? Boolean.parseBoolean((String) p) : p != null;
+        // the specification: "the value of the property could be anything"; its presence asks for
+        // indentation, except an explicit false
+        pretty = p != null && !Boolean.FALSE.equals(p) && !"false".equalsIgnoreCase(p.toString().trim());
         Object l = c.containsKey(LAZY) ? c.get(LAZY) : System.getProperty(LAZY);
         Object k = c.get(JsonConfig.KEY_STRATEGY);
         keys = k == null ? null : k instanceof JsonConfig.KeyStrategy ? (JsonConfig.KeyStrategy) k
                 : JsonConfig.KeyStrategy.valueOf(k.toString());
-        reader = JsonReader.builder().bigDecimals(true).duplicateKeys(keys == JsonConfig.KeyStrategy.FIRST
+        JsonReader.Builder rb = JsonReader.builder();
+        Object v;
+        if ((v = c.get(MAX_DEPTH)) != null) {
+            rb.maxDepth((int) number(MAX_DEPTH, v));
+        }
+        if ((v = c.get(MAX_STRING_LENGTH)) != null) {
+            rb.maxStringLength(number(MAX_STRING_LENGTH, v));
+        }
+        if ((v = c.get(MAX_NUMBER_LENGTH)) != null) {
+            rb.maxNumberLength((int) number(MAX_NUMBER_LENGTH, v));
+        }
+        if ((v = c.get(MAX_DOCUMENT_LENGTH)) != null) {
+            rb.maxDocumentLength(number(MAX_DOCUMENT_LENGTH, v));
+        }
+        reader = rb.bigDecimals(true).duplicateKeys(keys == JsonConfig.KeyStrategy.FIRST
                 ? DuplicateKeyPolicy.FIRST_WINS : keys == JsonConfig.KeyStrategy.NONE ? DuplicateKeyPolicy.ERROR
                 : DuplicateKeyPolicy.LAST_WINS).build();
         writer = JsonWriter.builder().pretty(pretty).build();
@@ -73,6 +106,11 @@ final class Config {
         Map<String, Object> r = new HashMap<>();
         if (keys != null) {
             r.put(JsonConfig.KEY_STRATEGY, keys);
+        }
+        for (String key : new String[] {MAX_DEPTH, MAX_STRING_LENGTH, MAX_NUMBER_LENGTH, MAX_DOCUMENT_LENGTH}) {
+            if (c.get(key) != null) {
+                r.put(key, number(key, c.get(key)));
+            }
         }
         if (lazy && c.containsKey(LAZY)) {
             r.put(LAZY, true); // asked for in this map (a default from the system property is not reported)

@@ -298,4 +298,35 @@ class StreamTest {
             assertFalse(p.isIntegralNumber());
         }
     }
+
+    @Test
+    void configurationEdges() {
+        for (Object on : new Object[] {true, "true", "yes", "", 1}) {
+            assertEquals(Map.of(JsonGenerator.PRETTY_PRINTING, true),
+                    P.createGeneratorFactory(Map.of(JsonGenerator.PRETTY_PRINTING, on)).getConfigInUse(), "" + on);
+        }
+        for (Object off : new Object[] {false, "false", "FALSE"}) {
+            assertEquals(Map.of(), P.createGeneratorFactory(Map.of(JsonGenerator.PRETTY_PRINTING, off)).getConfigInUse(), "" + off);
+        }
+        jakarta.json.JsonReaderFactory shallow = P.createReaderFactory(Map.of("dev.hyson.jsonp.maxDepth", 2,
+                "dev.hyson.jsonp.maxStringLength", "4"));
+        assertEquals(Map.of("dev.hyson.jsonp.maxDepth", 2L, "dev.hyson.jsonp.maxStringLength", 4L), shallow.getConfigInUse());
+        assertEquals(2, shallow.createReader(new StringReader("[[\"abcd\"]]")).readArray().getJsonArray(0).size() + 1);
+        assertThrows(JsonParsingException.class, () -> shallow.createReader(new StringReader("[[[]]]")).readArray());
+        assertThrows(JsonParsingException.class, () -> shallow.createReader(new StringReader("[\"abcde\"]")).readArray());
+        assertThrows(IllegalArgumentException.class, () -> P.createReaderFactory(Map.of("dev.hyson.jsonp.maxDepth", "deep")));
+        // ill-formed UTF-16 is bad input, not a failed read
+        JsonParsingException e = assertThrows(JsonParsingException.class, () -> P.createReader(
+                new ByteArrayInputStream(new byte[] {(byte) 0xFF, (byte) 0xFE, '[', 0, (byte) 0x00, (byte) 0xD8, ']', 0})).read());
+        assertEquals(-1, e.getLocation().getStreamOffset());
+        JsonGenerator g = P.createGenerator(new StringWriter());
+        g.writeStartArray().writeEnd().close();
+        JsonGenerationException closed = assertThrows(JsonGenerationException.class, () -> g.write(1));
+        assertTrue(closed.getMessage().contains("closed"), closed.getMessage());
+        StringWriter partial = new StringWriter();
+        JsonGenerator half = P.createGenerator(partial);
+        half.writeStartObject().write("a", 1);
+        assertThrows(JsonGenerationException.class, half::close);
+        assertEquals("", partial.toString(), "an incomplete text is not flushed");
+    }
 }

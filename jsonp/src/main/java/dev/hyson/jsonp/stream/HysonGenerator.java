@@ -55,6 +55,9 @@ public final class HysonGenerator implements JsonGenerator {
     }
 
     private void beforeValue(String what) {
+        if (closed) {
+            throw new JsonGenerationException(what + ": the generator is closed");
+        }
         switch (stack[depth]) {
             case TOP:
                 if (started) {
@@ -74,6 +77,9 @@ public final class HysonGenerator implements JsonGenerator {
     }
 
     private void name(String name, String what) {
+        if (closed) {
+            throw new JsonGenerationException(what + ": the generator is closed");
+        }
         if (stack[depth] != OBJECT || named) {
             throw new JsonGenerationException(what + ": a name is written only inside an object, before each value");
         }
@@ -385,8 +391,8 @@ public final class HysonGenerator implements JsonGenerator {
     }
 
     /**
-     * Flushes and closes the output when the text is complete; otherwise flushes it, leaves it open
-     * (as the JSON-P TCK requires) and reports the incomplete text.
+     * Flushes and closes the output when the text is complete; otherwise writes nothing more, leaves
+     * the output open (as the JSON-P TCK requires) and reports the incomplete text.
      *
      * @throws JsonGenerationException when no value was written or a container is still open
      */
@@ -397,7 +403,7 @@ public final class HysonGenerator implements JsonGenerator {
         }
         closed = true;
         if (depth != 0 || !started) {
-            run(g::flush); // hyson's close() refuses an incomplete text too
+            // nothing more reaches the output (an incomplete text is not flushed), which stays open
             throw new JsonGenerationException("close(): the JSON text is incomplete ("
                     + (started ? depth + " containers still open" : "no value was written") + ")");
         }

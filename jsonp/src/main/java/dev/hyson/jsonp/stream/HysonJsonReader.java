@@ -78,7 +78,7 @@ public final class HysonJsonReader implements JsonReader {
         } catch (UncheckedIOException e) {
             throw HysonParser.io(e);
         } catch (IOException e) {
-            throw new JsonException("I/O error while reading JSON: " + e.getMessage(), e);
+            throw HysonParser.io(new UncheckedIOException(e));
         }
     }
 
@@ -88,7 +88,7 @@ public final class HysonJsonReader implements JsonReader {
         if (v instanceof JsonStructure) {
             return (JsonStructure) v;
         }
-        throw new JsonParsingException("read(): the JSON text is a " + v.getValueType() + ", not an object or an array", START);
+        throw new JsonParsingException("read(): the JSON text is " + kind(v) + ", not an object or an array", START);
     }
 
     @Override
@@ -97,7 +97,7 @@ public final class HysonJsonReader implements JsonReader {
         if (v instanceof JsonObject) {
             return (JsonObject) v;
         }
-        throw new JsonParsingException("readObject(): the JSON text is a " + v.getValueType() + ", not an object", START);
+        throw new JsonParsingException("readObject(): the JSON text is " + kind(v) + ", not an object", START);
     }
 
     @Override
@@ -106,7 +106,22 @@ public final class HysonJsonReader implements JsonReader {
         if (v instanceof JsonArray) {
             return (JsonArray) v;
         }
-        throw new JsonParsingException("readArray(): the JSON text is a " + v.getValueType() + ", not an array", START);
+        throw new JsonParsingException("readArray(): the JSON text is " + kind(v) + ", not an array", START);
+    }
+
+    private static String kind(JsonValue v) {
+        switch (v.getValueType()) {
+            case OBJECT:
+                return "an object";
+            case ARRAY:
+                return "an array";
+            case STRING:
+                return "a string";
+            case NUMBER:
+                return "a number";
+            default:
+                return v.toString();
+        }
     }
 
     @Override

@@ -353,6 +353,11 @@ public final class HysonParser implements JsonParser {
     }
 
     static jakarta.json.JsonException io(UncheckedIOException e) {
+        if (e.getCause() instanceof java.nio.charset.CharacterCodingException) {
+            // ill-formed UTF-16 or UTF-32 (or a lone surrogate from a Reader): bad input, not a failed read
+            return new JsonParsingException("the input is not well-formed in its encoding (" + e.getCause()
+                    + "); its position is not known", e.getCause(), Location.UNKNOWN);
+        }
         return new jakarta.json.JsonException("I/O error while reading JSON: " + e.getCause().getMessage(), e.getCause());
     }
 }

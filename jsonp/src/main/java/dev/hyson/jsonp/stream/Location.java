@@ -4,9 +4,10 @@ import jakarta.json.stream.JsonLocation;
 
 /**
  * A position in a JSON input as JSON-P reports it: line and column counted from 1, stream offset from
- * 0, all three -1 where the position is unknown (a parser over an in-memory value). Columns and
- * offsets count bytes of the UTF-8 input the scan reads (chars of a {@code Reader} input are read as
- * their UTF-8 encoding, so they differ from char counts only past a non-ASCII character).
+ * 0, all three -1 where the position is unknown. The line counts line feeds; the column counts code
+ * points from the line's start (a byte order mark is one); the offset counts bytes of the UTF-8 text
+ * the scan reads (a {@code Reader}, UTF-16 or UTF-32 input is read as its UTF-8 encoding, so the
+ * offset equals a char count only while the text is ASCII).
  *
  * @param getLineNumber the line, from 1
  * @param getColumnNumber the column, from 1
