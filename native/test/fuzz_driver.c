@@ -1,9 +1,10 @@
 /*
- * A standalone driver for the fuzz harness where libFuzzer is not available (gcc, or a cross build
- * run under QEMU): every seed from the shared conformance files and small corpus as it is, then
+ * A standalone driver for the fuzz harnesses where libFuzzer is not available (gcc, or a cross build
+ * run under QEMU), linked with any one of them (fuzz_<harness>_driver): every seed from the shared
+ * conformance files and small corpus and from each extra folder (the regression corpus) as it is, then
  * seeded random mutations (byte flips, inserts of JSON tokens, truncations, splices) for a bounded
  * time; 0 seconds replays the seeds only, as libFuzzer's -runs=0 does.
- * Usage: fuzz_scan_driver SECONDS [SHARED]
+ * Usage: fuzz_<harness>_driver SECONDS [SHARED|- [FOLDER...]]
  */
 #define _GNU_SOURCE
 #include <dirent.h>
@@ -66,12 +67,15 @@ static const char *tokens[] = {"{", "}", "[", "]", ":", ",", "\"", "\\", "\\u", 
 
 int main(int argc, char **argv) {
     double seconds = argc > 1 ? atof(argv[1]) : 10;
-    if (argc > 2) {
+    if (argc > 2 && strcmp(argv[2], "-") != 0) {
         char dir[4096];
         snprintf(dir, sizeof dir, "%s/conformance/jsontestsuite/test_parsing", argv[2]);
         load_dir(dir);
         snprintf(dir, sizeof dir, "%s/corpus/small", argv[2]);
         load_dir(dir);
+    }
+    for (int a = 3; a < argc; a++) {
+        load_dir(argv[a]);
     }
     add_seed((const uint8_t *)"{\"a\":[1,2.5,\"x\\u00e9\",true,null]}", 33);
     for (size_t s = 0; s < seed_count; s++) {

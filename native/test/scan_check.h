@@ -16,7 +16,7 @@
  * dev.hyson.internal.scan.StreamScan does), each window handed to the kernel in an exact-size heap
  * block so a read past its end is a sanitizer finding.
  */
-static int hyson_scan_windowed(const uint8_t *data, size_t size, size_t window, const hyson_config *config,
+static inline int hyson_scan_windowed(const uint8_t *data, size_t size, size_t window, const hyson_config *config,
                                const hyson_kernel *kernel, hyson_tape *t) {
     hyson_config cfg = *config;
     hyson_window_begin(t);
@@ -73,7 +73,7 @@ static int hyson_scan_windowed(const uint8_t *data, size_t size, size_t window, 
 }
 
 /* Requires the windowed scan to equal the whole-document one (ref): same code and offset, or the same tape. */
-static void hyson_check_windowed(const uint8_t *data, size_t size, const hyson_config *cfg, const hyson_kernel *kernel,
+static inline void hyson_check_windowed(const uint8_t *data, size_t size, const hyson_config *cfg, const hyson_kernel *kernel,
                                  size_t window, int ref_rc, const hyson_tape *ref) {
     if ((int64_t)size > cfg->max_document_length) {
         return; /* a stream reports the document limit in reading order */
@@ -125,9 +125,10 @@ typedef struct hyson_event_check {
     size_t open[1024];
     uint32_t items[1024];
     int ok;
+    int in_place; /* HYSON_IN_PLACE: span entries keep the whole scan's payload, nothing is copied to spans */
 } hyson_event_check;
 
-static void hyson_check_taken(hyson_event_check *c, const hyson_tape *t) {
+static inline void hyson_check_taken(hyson_event_check *c, const hyson_tape *t) {
     const hyson_tape *ref = c->ref;
     for (size_t i = 0; c->ok && i < t->size; i++) {
         uint64_t e = t->entries[i];
@@ -172,7 +173,9 @@ static void hyson_check_taken(hyson_event_check *c, const hyson_tape *t) {
         } else if (tag == HYSON_TAG_STR_ASCII || tag == HYSON_TAG_STR_UTF8 || tag == HYSON_TAG_BIG_INTEGER ||
                    tag == HYSON_TAG_BIG_DECIMAL) {
             size_t from = (size_t)(e & ((UINT64_C(1) << HYSON_TAG_SHIFT) - 1)) + (tag <= HYSON_TAG_STR_UTF8 ? 1 : 0);
-            c->ok = len == (size_t)r1 && at + len <= t->spans_size && (len == 0 || memcmp(t->spans + at, c->data + from, len) == 0);
+            c->ok = c->in_place ? e1 == r1 && t->spans_size == 0
+                                : len == (size_t)r1 && at + len <= t->spans_size &&
+                                      (len == 0 || memcmp(t->spans + at, c->data + from, len) == 0);
         } else if (tag == HYSON_TAG_STR_LATIN1) {
             c->ok = len == (size_t)(uint32_t)r1 && at + len <= t->latin1_size &&
                     (len == 0 || memcmp(t->latin1 + at, ref->latin1 + (r1 >> 32), len) == 0);
@@ -190,7 +193,7 @@ static void hyson_check_taken(hyson_event_check *c, const hyson_tape *t) {
  * (hyson_window_take) after every window, to carry the whole scan's entries (ref) in order, with each
  * container's end where its count says, or to fail with the same code at the same offset.
  */
-static void hyson_check_events(const uint8_t *data, size_t size, const hyson_config *config, const hyson_kernel *kernel,
+static inline void hyson_check_events(const uint8_t *data, size_t size, const hyson_config *config, const hyson_kernel *kernel,
                                size_t window, int ref_rc, const hyson_tape *ref) {
     if ((int64_t)size > config->max_document_length || config->max_depth >= 1023) {
         return;
@@ -269,10 +272,10 @@ static void hyson_check_events(const uint8_t *data, size_t size, const hyson_con
  * Returns the scalar kernel's result code; aborts when any kernel disagrees, a tape is malformed, or a
  * windowed scan (windows of 'window' bytes and of 4096) differs from the whole one.
  */
-static int hyson_check_windows(const uint8_t *data, size_t size, const hyson_config *cfg, size_t window);
+static inline int hyson_check_windows(const uint8_t *data, size_t size, const hyson_config *cfg, size_t window);
 
 /* Returns the scalar kernel's result code; aborts when any kernel disagrees or a tape is malformed. */
-static int hyson_check_all_kernels(const uint8_t *data, size_t size, const hyson_config *cfg) {
+static inline int hyson_check_all_kernels(const uint8_t *data, size_t size, const hyson_config *cfg) {
     size_t n = hyson_kernel_count();
     hyson_tape ref;
     hyson_tape_init(&ref);
@@ -306,7 +309,7 @@ static int hyson_check_all_kernels(const uint8_t *data, size_t size, const hyson
     return ref_rc;
 }
 
-static int hyson_check_windows(const uint8_t *data, size_t size, const hyson_config *cfg, size_t window) {
+static inline int hyson_check_windows(const uint8_t *data, size_t size, const hyson_config *cfg, size_t window) {
     int ref_rc = hyson_check_all_kernels(data, size, cfg);
     hyson_tape ref;
     hyson_tape_init(&ref);
@@ -322,7 +325,7 @@ static int hyson_check_windows(const uint8_t *data, size_t size, const hyson_con
 
 /* Whether the value at tape a's entry i equals the one at tape b's entry j, up to n entries (decoded
    strings compared by content, their starts in the side buffers being different). */
-static int hyson_same_entries(const hyson_tape *a, size_t i, const hyson_tape *b, size_t j, size_t n) {
+static inline int hyson_same_entries(const hyson_tape *a, size_t i, const hyson_tape *b, size_t j, size_t n) {
     for (size_t x = 0; x < n;) {
         uint64_t ea = a->entries[i + x];
         if (ea != b->entries[j + x]) {
@@ -362,7 +365,7 @@ static int hyson_same_entries(const hyson_tape *a, size_t i, const hyson_tape *b
  * (LF, CR, CR LF; every line, blank or empty, has a record). Returns the number of lines (records).
  * Aborts on any disagreement.
  */
-static size_t hyson_check_lines(const uint8_t *data, size_t size, const hyson_config *cfg, size_t window) {
+static inline size_t hyson_check_lines(const uint8_t *data, size_t size, const hyson_config *cfg, size_t window) {
     const hyson_kernel *scalar = hyson_kernel_at(hyson_kernel_count() - 1);
     int text = (cfg->flags & HYSON_TEXT_LINES) != 0;
     size_t lines = 0;
@@ -488,7 +491,7 @@ static size_t hyson_check_lines(const uint8_t *data, size_t size, const hyson_co
     return lines;
 }
 
-static hyson_config hyson_default_config(void) {
+static inline hyson_config hyson_default_config(void) {
     hyson_config c;
     c.max_string_length = 20000000;
     c.max_document_length = (int64_t)1 << 30;
