@@ -178,7 +178,8 @@ public final class JsonLines {
     /**
      * Checks every line of a stream as {@link #read(InputStream)} would read it, building no values
      * (but under {@link dev.hyson.DuplicateKeyPolicy#ERROR}, which compares member names on the values
-     * built): each window of lines is scanned in one call, so this runs at the scan's speed. Bad lines
+     * built, and under {@code bigDecimals}, where a number's exponent must fit a {@code BigDecimal}
+     * scale): each window of lines is scanned in one call, so this runs at the scan's speed. Bad lines
      * go to the {@link #onError(LineErrorHandler) handler}, or the first one is thrown. The stream is
      * read to its end (or to the first bad line without a handler) and not closed.
      *
