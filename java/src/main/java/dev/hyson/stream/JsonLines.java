@@ -23,7 +23,8 @@ import java.util.stream.StreamSupport;
  * and binder.
  *
  * <p>The format as read here: a line ends at a line feed (LF, 0x0A), and a carriage return just
- * before it (CR LF) belongs to the line end; the last line needs no line feed. Each line is parsed
+ * before it (CR LF) belongs to the line end, as does a carriage return that ends the input; the
+ * last line needs no line feed. Each line is parsed
  * as {@link JsonReader#parse(byte[])} parses a whole document, so {@code maxDocumentLength} and
  * every other limit apply per line, and a line is exactly one value: {@code {}{}} on one line is an
  * error on that line, as is a value spread over several lines. Lines of only spaces, tabs and
