@@ -11,6 +11,7 @@ import dev.hyson.bind.Binder;
 import dev.hyson.fuzz.Models.Bean;
 import dev.hyson.fuzz.Models.Everything;
 import dev.hyson.fuzz.Support.Outcome;
+import dev.hyson.msgpack.MessagePackException;
 import dev.hyson.msgpack.MessagePackFactory;
 import dev.hyson.stream.JsonParser;
 import java.nio.charset.StandardCharsets;
@@ -97,7 +98,16 @@ class BindFuzzTest {
                     continue;   // packed as '?' (documented), so it cannot come back equal
                 }
                 MessagePackFactory mp = MessagePackFactory.builder().binder(binder).build();
-                Object unpacked = mp.unpack(mp.pack(value), type);
+                byte[] packed;
+                try {
+                    packed = mp.pack(value);
+                } catch (MessagePackException e) {
+                    if (e.kind() == MessagePackException.Kind.UNSUPPORTED_VALUE && e.getMessage().contains("outside the MessagePack range")) {
+                        continue;   // an integer beyond uint64 (a BigInteger, or one in Object/Number): documented
+                    }
+                    throw e;
+                }
+                Object unpacked = mp.unpack(packed, type);
                 if (!value.equals(unpacked)) {
                     throw new AssertionError("pack/unpack: " + value + "\n" + unpacked);
                 }

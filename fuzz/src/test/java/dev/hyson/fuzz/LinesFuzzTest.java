@@ -37,7 +37,8 @@ class LinesFuzzTest {
             while (lf < input.length && input[lf] != '\n') {
                 lf++;
             }
-            int end = lf < input.length && lf > start && input[lf - 1] == '\r' ? lf - 1 : lf;
+            // a CR before the LF, or ending the input, belongs to the line end
+            int end = lf > start && input[lf - 1] == '\r' ? lf - 1 : lf;
             lineNo++;
             if (!blank(input, start, end)) {
                 byte[] line = Arrays.copyOfRange(input, start, end);
