@@ -455,7 +455,15 @@ public final class StreamParser extends TokenValues {
         JsonLocation where = location();
         scan.hold(curAt); // as in readValue()
         try {
-            collect();
+            if (token.isScalar()) {
+                ValueCopy c = copy;
+                if (c == null) {
+                    c = copy = new ValueCopy(tape, inPlace);
+                }
+                c.scalar(t, cur, text(), scan.buffer(), scan.base(), scan.filled()); // a one-entry copy
+            } else {
+                collect();
+            }
             return bindCopy(codecs, codec, at, where);
         } finally {
             scan.unhold();

@@ -52,6 +52,17 @@ final class ValueCopy {
         depth = open(0, object, at);
     }
 
+    /**
+     * Makes the copy the one scalar token whose first entry is {@code t[k]} (a document of that
+     * value alone); the arguments are those of {@link #add}.
+     */
+    void scalar(long[] t, int k, byte[] source, byte[] input, long inputBase, int inputEnd) {
+        sub.reset(0);
+        textLength = 0;
+        depth = 0;
+        add(t, k, source, input, inputBase, inputEnd);
+    }
+
     /** @return whether the container {@link #begin} started has ended */
     boolean done() {
         return depth == 0;
