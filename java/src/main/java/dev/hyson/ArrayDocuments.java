@@ -93,7 +93,9 @@ final class ArrayDocuments {
 
     /** @return the line parser of {@link dev.hyson.stream.JsonLines#validate}: the scan, and values only to find repeated names */
     LineAccess.LineParser lineValidator() {
-        boolean names = config.duplicateKeys == DuplicateKeyPolicy.ERROR;
+        // the values are built where an error is found only then: repeated names under ERROR, and a
+        // BigDecimal exponent beyond its 32-bit scale (the scan accepts any exponent)
+        boolean names = config.duplicateKeys == DuplicateKeyPolicy.ERROR || config.bigDecimals;
         return new LineParser() {
             @Override
             public Object read(Tape tape, int entry, byte[] buf, int start, int end, long offset, long line) {

@@ -344,8 +344,10 @@ public final class JsonReader extends DocumentReading {
     /**
      * Checks that {@code in} holds one JSON text this reader accepts, reading it window by window
      * (1 MiB, one scanner call each) and building no values: memory is one window whatever the
-     * stream's length. Under {@link DuplicateKeyPolicy#ERROR} member names are compared too, which
-     * needs the values: the stream is then parsed as {@link #parse(InputStream)} does.
+     * stream's length. Under {@link DuplicateKeyPolicy#ERROR} member names are compared too, and under
+     * {@link Builder#bigDecimals(boolean) bigDecimals} each number's exponent must fit a
+     * {@code BigDecimal} scale; both need the values: the stream is then parsed as
+     * {@link #parse(InputStream)} does, so it accepts exactly what {@code parse} accepts.
      *
      * @param in UTF-8 JSON, read to its end (not closed)
      * @return the number of bytes read

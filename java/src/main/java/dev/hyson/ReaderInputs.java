@@ -99,7 +99,8 @@ final class ReaderInputs {
     /** {@link JsonReader#validate(InputStream)}. */
     long validate(InputStream in) {
         Objects.requireNonNull(in, "in");
-        if (config.duplicateKeys == DuplicateKeyPolicy.ERROR) {
+        // repeated names (ERROR) and a BigDecimal's scale (bigDecimals) are errors found by building the values
+        if (config.duplicateKeys == DuplicateKeyPolicy.ERROR || config.bigDecimals) {
             CountingStream counting = new CountingStream(in);
             parse(counting);
             return counting.count;

@@ -285,7 +285,8 @@ public final class MessagePacker implements Flushable, Closeable {
     }
 
     /**
-     * Writes a float32 (0xca).
+     * Writes a float32 (0xca); a NaN as the canonical one ({@code 7fc00000}), so that packing is
+     * canonical and the lossless JSON form ({@code {"$float32":"NaN"}}) round-trips exactly.
      *
      * @param v the float
      * @return this packer
@@ -293,12 +294,13 @@ public final class MessagePacker implements Flushable, Closeable {
     public MessagePacker packFloat(float v) {
         ensure(5);
         put1(0xca);
-        put4(Float.floatToRawIntBits(v));
+        put4(Float.floatToIntBits(v));
         return this;
     }
 
     /**
-     * Writes a float64 (0xcb).
+     * Writes a float64 (0xcb); a NaN as the canonical one ({@code 7ff8000000000000}), as
+     * {@link #packFloat} does.
      *
      * @param v the double
      * @return this packer
@@ -306,7 +308,7 @@ public final class MessagePacker implements Flushable, Closeable {
     public MessagePacker packDouble(double v) {
         ensure(9);
         put1(0xcb);
-        put8(Double.doubleToRawLongBits(v));
+        put8(Double.doubleToLongBits(v));
         return this;
     }
 

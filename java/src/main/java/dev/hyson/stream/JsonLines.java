@@ -23,7 +23,8 @@ import java.util.stream.StreamSupport;
  * and binder.
  *
  * <p>The format as read here: a line ends at a line feed (LF, 0x0A), and a carriage return just
- * before it (CR LF) belongs to the line end; the last line needs no line feed. Each line is parsed
+ * before it (CR LF) belongs to the line end, as does a carriage return that ends the input; the
+ * last line needs no line feed. Each line is parsed
  * as {@link JsonReader#parse(byte[])} parses a whole document, so {@code maxDocumentLength} and
  * every other limit apply per line, and a line is exactly one value: {@code {}{}} on one line is an
  * error on that line, as is a value spread over several lines. Lines of only spaces, tabs and
@@ -178,7 +179,8 @@ public final class JsonLines {
     /**
      * Checks every line of a stream as {@link #read(InputStream)} would read it, building no values
      * (but under {@link dev.hyson.DuplicateKeyPolicy#ERROR}, which compares member names on the values
-     * built): each window of lines is scanned in one call, so this runs at the scan's speed. Bad lines
+     * built, and under {@code bigDecimals}, where a number's exponent must fit a {@code BigDecimal}
+     * scale): each window of lines is scanned in one call, so this runs at the scan's speed. Bad lines
      * go to the {@link #onError(LineErrorHandler) handler}, or the first one is thrown. The stream is
      * read to its end (or to the first bad line without a handler) and not closed.
      *

@@ -45,6 +45,8 @@ public final class EventScan {
     /** The line counter, at {@code buf[linesAt]}. */
     private final LineCounter lines = new LineCounter(1, 1);
     private int linesAt;
+    /** The stream offset from which bytes stay in the buffer ({@link #hold}), or -1. */
+    private long held = -1;
     /** A second counter for {@link #locate}, at {@code buf[cursorAt]}; -1 when it must restart from {@link #lines}. */
     private LineCounter cursor;
     private int cursorAt = -1;
@@ -144,6 +146,11 @@ public final class EventScan {
         return buf;
     }
 
+    /** @return the end of the bytes read into {@link #buffer()} (an index of it) */
+    public int filled() {
+        return filled;
+    }
+
     /** @return the stream offset of {@code buffer()[0]}, in array coordinates (subtract {@link #origin}) */
     public long base() {
         return base;
@@ -216,10 +223,13 @@ public final class EventScan {
         // the stream's first HEAD bytes stay while an error may still be found in them, so its message can
         // name a UTF-16 or UTF-32 encoding as a whole-document parse does
         int drop = base == 0 && resume < HEAD ? 0 : resume;
+        if (held >= 0) {
+            drop = (int) Math.max(0, Math.min(drop, held - base)); // a value being copied keeps its bytes
+        }
         int keep = filled - drop;
         boolean full = filled == buf.length;
         if (drop > 0 || full) {
-            moveLines(resume);
+            moveLines(drop);
             byte[] to = buf;
             if ((full && buf.length < window) || keep > buf.length / 2) {
                 if (buf.length >= MAX_ARRAY) {
@@ -266,6 +276,22 @@ public final class EventScan {
             resume = r;
         }
         return rc;
+    }
+
+    /**
+     * Keeps the bytes from stream offset {@code at} (array coordinates) in the buffer, uncounted,
+     * until {@link #unhold()}, so that {@link #locate} can place any byte of a value being copied
+     * ({@code JsonParser.readValue}) however many windows it spans; -1 holds nothing.
+     *
+     * @param at the offset of the value's first byte, in the current batch
+     */
+    public void hold(long at) {
+        held = at;
+    }
+
+    /** Ends {@link #hold}. */
+    public void unhold() {
+        held = -1;
     }
 
     /** Moves the line counter to {@code buf[to]} (forward only). */

@@ -410,11 +410,16 @@ public final class StreamParser extends TokenValues {
         }
         String at = pointer();
         JsonLocation where = location();
-        collect();
+        scan.hold(curAt); // its bytes stay, so an error found in its copy is located
         try {
-            return copy.materialize(cfg);
-        } catch (JsonParseException e) {
-            throw relocate(e, at, where);
+            collect();
+            try {
+                return copy.materialize(cfg);
+            } catch (JsonParseException e) {
+                throw relocate(e, at, where);
+            }
+        } finally {
+            scan.unhold();
         }
     }
 
@@ -442,14 +447,31 @@ public final class StreamParser extends TokenValues {
         return (T) bindValue(type.type());
     }
 
-    @SuppressWarnings("unchecked")
     private <T> T bindValue(java.lang.reflect.Type type) {
         Codecs codecs = Codecs.of(binder);
         TapeCodec<?> codec = codecs.forReading(type);
         start();
         String at = pointer();
         JsonLocation where = location();
-        collect();
+        scan.hold(curAt); // as in readValue()
+        try {
+            if (token.isScalar()) {
+                ValueCopy c = copy;
+                if (c == null) {
+                    c = copy = new ValueCopy(tape, inPlace);
+                }
+                c.scalar(t, cur, text(), scan.buffer(), scan.base(), scan.filled()); // a one-entry copy
+            } else {
+                collect();
+            }
+            return bindCopy(codecs, codec, at, where);
+        } finally {
+            scan.unhold();
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    private <T> T bindCopy(Codecs codecs, TapeCodec<?> codec, String at, JsonLocation where) {
         TapeReader r = copy.reader(cfg, codecs);
         try {
             try {
@@ -503,7 +525,7 @@ public final class StreamParser extends TokenValues {
         c.begin(token == JsonToken.START_OBJECT, curAt);
         do {
             need();
-            i += c.add(t, i, text());
+            i += c.add(t, i, text(), scan.buffer(), scan.base(), scan.filled());
         } while (!c.done());
         end(t[i - 1], i - 1);
     }

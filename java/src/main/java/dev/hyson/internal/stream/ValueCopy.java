@@ -52,6 +52,17 @@ final class ValueCopy {
         depth = open(0, object, at);
     }
 
+    /**
+     * Makes the copy the one scalar token whose first entry is {@code t[k]} (a document of that
+     * value alone); the arguments are those of {@link #add}.
+     */
+    void scalar(long[] t, int k, byte[] source, byte[] input, long inputBase, int inputEnd) {
+        sub.reset(0);
+        textLength = 0;
+        depth = 0;
+        add(t, k, source, input, inputBase, inputEnd);
+    }
+
     /** @return whether the container {@link #begin} started has ended */
     boolean done() {
         return depth == 0;
@@ -63,9 +74,13 @@ final class ValueCopy {
      * @param t the event entries
      * @param k the token's first entry
      * @param source where the events' span entries' bytes are
+     * @param input the scan's buffer, holding the input bytes of the value being copied (a number's
+     *     text is taken from it: the events carry only the value of an INT64 or DOUBLE)
+     * @param inputBase the document offset of {@code input[0]}
+     * @param inputEnd the end of the bytes in {@code input}
      * @return the number of entries the token takes
      */
-    int add(long[] t, int k, byte[] source) {
+    int add(long[] t, int k, byte[] source, byte[] input, long inputBase, int inputEnd) {
         long e = t[k];
         int tag = (int) (e >>> Tape.TAG_SHIFT);
         switch (tag) {
@@ -91,7 +106,7 @@ final class ValueCopy {
                 return 1;
             default:
                 subCount[depth]++;
-                copy(tag, t[k + 1], e & Tape.PAYLOAD_MASK, source);
+                copy(tag, t[k + 1], e & Tape.PAYLOAD_MASK, source, input, inputBase, inputEnd);
                 return 2;
         }
     }
@@ -166,7 +181,7 @@ final class ValueCopy {
     }
 
     /** Appends a string or number entry to {@link #sub}, its bytes moved into {@link #text}. */
-    private void copy(int tag, long e1, long at, byte[] source) {
+    private void copy(int tag, long e1, long at, byte[] source, byte[] input, long inputBase, int inputEnd) {
         Tape s = sub;
         long[] out = s.ensure(2);
         int k = s.size;
@@ -217,10 +232,24 @@ final class ValueCopy {
                 s.utf16Size += len;
                 return;
             }
-            default: // INT64, DOUBLE: the value is entry 1
-                out[k] = Tape.entry(tag, mark);
+            default: { // INT64, DOUBLE: the value is entry 1; the text too, for the binder (a long from 5e3)
+                int from = (int) (at - inputBase);
+                int len = 0;
+                while (from + len < inputEnd && numberByte(input[from + len])) {
+                    len++;
+                }
+                byte[] b = text(len);
+                int n = mark + 1;
+                System.arraycopy(input, from, b, n, len);
+                textLength = n + len;
+                out[k] = Tape.entry(tag, n);
                 out[k + 1] = e1;
+            }
         }
+    }
+
+    private static boolean numberByte(byte b) {
+        return (b >= '0' && b <= '9') || b == '-' || b == '+' || b == '.' || b == 'e' || b == 'E';
     }
 
     private byte[] text(int more) {
