@@ -229,6 +229,43 @@ static void stage_cases(void) {
     check(1, "stage fragments at every block offset");
 
     /*
+     * The escaped-string decoder's run of 3-byte sequences (eight at a time in the AVX2 and AVX-512
+     * kernels): strings with an escape, then 1..40 sequences with the smallest, a middle and the largest
+     * 3-byte code point, one other char (ASCII, 2-byte, 4-byte, escape) at each place in the run.
+     */
+    static const char *const threes[] = {"\xe0\xa0\x80", "\xe4\xb8\xad", "\xef\xbf\xbd"};
+    static const char *const intruders[] = {"", "a", "\xc3\xa9", "\xf0\x9f\x98\x80", "\\n", "\\u4e2d", "\xc2\x80"};
+    for (size_t t = 0; t < 3; t++) {
+        for (size_t run = 1; run <= 40; run++) {
+            for (size_t x = 0; x < sizeof intruders / sizeof intruders[0]; x++) {
+                for (size_t at = 0; at <= (x == 0 ? 0 : run); at++) {
+                    for (size_t pad = 0; pad < 3; pad++) {
+                        size_t n = 0;
+                        doc[n++] = '[';
+                        memset(doc + n, ' ', pad);
+                        n += pad;
+                        memcpy(doc + n, "\"\\t", 3);
+                        n += 3;
+                        for (size_t r = 0; r <= run; r++) {
+                            if (r == at) {
+                                memcpy(doc + n, intruders[x], strlen(intruders[x]));
+                                n += strlen(intruders[x]);
+                            }
+                            if (r < run) {
+                                memcpy(doc + n, threes[t], 3);
+                                n += 3;
+                            }
+                        }
+                        memcpy(doc + n, "\"]", 2);
+                        n += 2;
+                        check(hyson_check_all_kernels(doc, n, &configs[0]) == HYSON_OK, "3-byte runs in an escaped string");
+                    }
+                }
+            }
+        }
+    }
+
+    /*
      * Stage 1 validates UTF-8 per 16 KiB segment, after indexing it, and skips segments that are all
      * ASCII: a sequence cut by a segment's edge (completed or not in the next segment, which is ASCII
      * or not), at each offset around the edges at 16 KiB and 32 KiB.

@@ -345,6 +345,14 @@ wide:;
             utf16[w++] = (uint16_t)(((b & 0x1Fu) << 6) | (src[i + 1] & 0x3Fu));
             i += 2;
         } else if (b < 0xF0) {
+#ifdef HYSON_K_UTF16_THREE
+            /* a run of 3-byte sequences (CJK text), eight at a time; utf16 has room, as above */
+            if (close - i >= 28 && hyson_k_utf16_three8(src + i, utf16 + w)) {
+                w += 8;
+                i += 24;
+                continue;
+            }
+#endif
             utf16[w++] = (uint16_t)(((b & 0x0Fu) << 12) | ((src[i + 1] & 0x3Fu) << 6) | (src[i + 2] & 0x3Fu));
             i += 3;
         } else {
