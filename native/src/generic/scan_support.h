@@ -42,12 +42,16 @@ static inline uint64_t hyson_prefix_xor(uint64_t x) {
     return x;
 }
 
-/* a + b + *carry (carry 0 or 1), the carry out left in *carry: one limb of a long addition (an add and an
-   add-with-carry on x86-64 and AArch64). */
+/* a + b + *carry (carry 0 or 1), the carry out left in *carry: one limb of a long addition. Two
+   overflow-checked additions rather than an unsigned __int128 sum: gcc 12 kept those 128-bit sums in
+   stack slots inside stage 1's loop (stores and reloads on each block's carried chain). */
 static inline uint64_t hyson_add_carry(uint64_t a, uint64_t b, uint64_t *carry) {
-    unsigned __int128 sum = (unsigned __int128)a + b + *carry;
-    *carry = (uint64_t)(sum >> 64);
-    return (uint64_t)sum;
+    uint64_t sum;
+    uint64_t out;
+    int first = __builtin_add_overflow(a, b, &sum);
+    int second = __builtin_add_overflow(sum, *carry, &out);
+    *carry = (uint64_t)(first | second);
+    return out;
 }
 
 static inline uint64_t hyson_entry(int tag, size_t payload) {
