@@ -176,7 +176,8 @@ static void stage_cases(void) {
         "\"\xe4\xb8\xad\xe6\x96\x87 \\n\"", "\"\xf0\x9f\x98\x80\\/\"", "\"\\ud800\"", "\"\\udc00x\\ud83d\"",
         "\"\\u00ff\\u0100\"", "\"\\u0000\"", "\"\\x\"", "\"\\u12\"", "\"a\x01b\"", "\"\xc3\x28\"", "\xc3\xa9", "\"abc",
         "-0.0", "0", "-0", "123456789012345678", "1234567890123456", "1.5e10", "-65.613616999999977", "1234567.1234567",
-        "0.000001", "12345678901234567890", "1E400", "-", "01", "1.", ".5", "1.2.3", "12x", "1e", "-1.25E-3",
+        "0.000001", "12345678901234567890", "1E400", "1.1234567890123456", "123.1234567890123456", "1234.123456789012345",
+        "999999999999999.9", "0.9999999999999999", "123456789012345.1234", "123456789012345", "-0.123456789012345", "-", "01", "1.", ".5", "1.2.3", "12x", "1e", "-1.25E-3",
         "true", "false", "null", "tru", "nulll", "truex", "NaN", "-Infinity", "Infinity",
         "{\"a\":[1,{\"b\":null}],\"c\":\"d\"}", "[1,]", "{\"a\":1,}", "[1 2]", "{\"a\" 1}", "{\"a\":1 \"b\":2}",
         "{,}", "[", "]", "{\"a\":}", "[[[[]]]]", "{\"\\u0041\":\"\\u00e9\"}", "\"a\"\"b\"", "1 \"a\"", "[1\"a\"]",
@@ -382,10 +383,35 @@ static void number_cases(void) {
         "12.1234567812345678", "1.1234567812345678", "123.1234567812345678", "1234567.1234567", "12345678.12345678901",
         "1.7976931348623157", "9007199254740993.5", "0.1234567890123456789", "3.14159265358979323846",
     };
-    for (size_t i = 0; i < sizeof numbers / sizeof numbers[0]; i++) {
+    /* then every shape of k integer digits (1..18) and f fraction digits (0..18), ten random each, around
+       the fast paths' limits (15 digits per part, 19 in all, 16 digits per step of the AVX2/AVX-512 kernels) */
+    size_t listed = sizeof numbers / sizeof numbers[0];
+    size_t shapes = 18 * 19 * 10;
+    uint64_t seed = 88172645463325252u;
+    for (size_t i = 0; i < listed + shapes; i++) {
+        char text[48];
+        const char *number = numbers[i < listed ? i : 0];
+        if (i >= listed) {
+            size_t shape = (i - listed) / 10;
+            size_t k = 1 + shape / 19;
+            size_t f = shape % 19;
+            size_t n = 0;
+            if (i % 3 == 0) {
+                text[n++] = '-';
+            }
+            for (size_t d = 0; d < k + f; d++) {
+                seed ^= seed << 13, seed ^= seed >> 7, seed ^= seed << 17;
+                if (d == k) {
+                    text[n++] = '.';
+                }
+                text[n++] = (char)('0' + (d == 0 && k > 1 ? 1 + seed % 9 : seed % 10));
+            }
+            text[n] = 0;
+            number = text;
+        }
         for (int room = 0; room < 2; room++) {
             char doc[160];
-            int n = snprintf(doc, sizeof doc, "[%s]%s", numbers[i], room ? "                                                            " : "");
+            int n = snprintf(doc, sizeof doc, "[%s]%s", number, room ? "                                                            " : "");
             for (size_t k = 0; k < hyson_kernel_count(); k++) {
                 hyson_config cfg = hyson_default_config();
                 hyson_tape t;
@@ -394,18 +420,18 @@ static void number_cases(void) {
                 int ok = rc == HYSON_OK && t.size == 4;
                 if (ok) {
                     int tag = (int)(t.entries[2] >> HYSON_TAG_SHIFT);
-                    if (strchr(numbers[i], '.') == NULL) {
-                        ok = tag == HYSON_TAG_INT64 ? (int64_t)t.entries[3] == strtoll(numbers[i], NULL, 10)
+                    if (strchr(number, '.') == NULL) {
+                        ok = tag == HYSON_TAG_INT64 ? (int64_t)t.entries[3] == strtoll(number, NULL, 10)
                                                      : tag == HYSON_TAG_BIG_INTEGER;
                     } else {
-                        double d = strtod(numbers[i], NULL);
+                        double d = strtod(number, NULL);
                         uint64_t bits;
                         memcpy(&bits, &d, sizeof bits);
                         ok = tag == HYSON_TAG_DOUBLE && t.entries[3] == bits;
                     }
                 }
                 if (!ok) {
-                    fprintf(stderr, "number %s (room %d) on %s: rc %d\n", numbers[i], room, hyson_kernel_at(k)->name, rc);
+                    fprintf(stderr, "number %s (room %d) on %s: rc %d\n", number, room, hyson_kernel_at(k)->name, rc);
                 }
                 check(ok, "number against strtod/strtoll");
                 hyson_tape_free(&t);

@@ -211,10 +211,11 @@ static size_t hyson_non_finite(hyson_scan_state *st, size_t begin, size_t pos, i
     } while (0)
 
 /*
- * The common number without a branch per digit: an integer part of 1..16 digits (0, or not starting
+ * The common number without a branch per digit: an integer part of 1..15 digits (0, or not starting
  * with 0), optionally a fraction of 1..15 digits, 19 digits at most in all, no exponent, with 48 bytes
- * of input left. Eight bytes are loaded at a time and their leading digits counted and converted at once
- * (SWAR). Writes the two entries
+ * of input left. The kernel's hyson_k_digits16 counts and converts up to 16 digits at once where it has
+ * one (AVX2, AVX-512); otherwise eight bytes are loaded at a time and their leading digits counted and
+ * converted at once (SWAR). Writes the two entries
  * hyson_scan_number would at t and returns the index after the number, or HYSON_FAILED when the number
  * is of another form; nothing is judged, so the general path then reads it from its start.
  */
@@ -226,7 +227,22 @@ static inline __attribute__((always_inline)) size_t hyson_number_fast(const uint
     size_t i = s;
     int negative = src[i] == '-';
     i += (size_t)negative;
-    /* the integer part: 1..16 digits in one or two words */
+#ifdef HYSON_K_DIGITS16
+    /* the kernel's 16-digit conversion: the integer part, then the fraction (1..15 digits each) */
+    unsigned k;
+    uint64_t w = hyson_k_digits16(src + i, &k);
+    if (k == 0 || k == 16 || (src[i] == '0' && k > 1)) {
+        return HYSON_FAILED; /* not a number, a long integer, or a leading zero */
+    }
+    i += k;
+    if (src[i] == '.') {
+        unsigned fraction;
+        uint64_t f = hyson_k_digits16(src + i + 1, &fraction);
+        if (fraction == 0 || fraction == 16 || k + fraction > 19) {
+            return HYSON_FAILED; /* '.' without a digit, a long fraction, or too many digits */
+        }
+#else
+    /* the integer part: 1..15 digits in one or two words */
     uint64_t word = hyson_load8(src + i);
     unsigned k = hyson_leading_digits(word);
     if (k == 0 || (src[i] == '0' && k > 1)) {
@@ -263,6 +279,7 @@ static inline __attribute__((always_inline)) size_t hyson_number_fast(const uint
         if (k + fraction > 19) {
             return HYSON_FAILED; /* too many digits */
         }
+#endif
         w = w * hyson_pow10_u64[fraction] + f;
         i += 1 + fraction;
         if ((src[i] | 0x20) == 'e') {

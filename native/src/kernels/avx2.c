@@ -15,6 +15,7 @@
 
 #include "block16.h"
 #include "utf16_x86.h"
+#include "digits_x86.h"
 #include "utf8_lookup.h"
 
 static inline size_t hyson_k_find_special(const uint8_t *src, size_t i, size_t end) {

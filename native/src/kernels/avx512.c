@@ -15,6 +15,7 @@
 
 #include "block16.h"
 #include "utf16_x86.h"
+#include "digits_x86.h"
 #define HYSON_U8_OWN_BLOCKS 1 /* stage 1 validates 64 bytes a step (below); runs use utf8_lookup.h's */
 #include "utf8_lookup.h"
 
