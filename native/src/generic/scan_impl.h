@@ -210,20 +210,22 @@ static size_t hyson_non_finite(hyson_scan_state *st, size_t begin, size_t pos, i
         HYSON_FAIL(HYSON_ERR_INVALID_NUMBER, (i));                                                 \
     } while (0)
 
+/* Whether hyson_number_fast may run under cfg (tested once per scan by the tape walk): no big decimals,
+   and a number limit that no number it accepts (21 bytes at most) can reach. */
+static inline int hyson_number_fast_allowed(const hyson_config *cfg) {
+    return cfg->max_number_length >= 48 && !(cfg->flags & HYSON_BIG_DECIMALS);
+}
+
 /*
  * The common number without a branch per digit: an integer part of 1..15 digits (0, or not starting
  * with 0), optionally a fraction of 1..15 digits, 19 digits at most in all, no exponent, with 48 bytes
- * of input left. The kernel's hyson_k_digits16 counts and converts up to 16 digits at once where it has
- * one (AVX2, AVX-512); otherwise eight bytes are loaded at a time and their leading digits counted and
- * converted at once (SWAR). Writes the two entries
- * hyson_scan_number would at t and returns the index after the number, or HYSON_FAILED when the number
+ * of input left (the caller checks that, and hyson_number_fast_allowed). The kernel's hyson_k_digits16
+ * counts and converts up to 16 digits at once where it has one (AVX2, AVX-512); otherwise eight bytes
+ * are loaded at a time and their leading digits counted and converted at once (SWAR). Writes the two
+ * entries hyson_scan_number would at t and returns the index after the number, or HYSON_FAILED when the number
  * is of another form; nothing is judged, so the general path then reads it from its start.
  */
-static inline __attribute__((always_inline)) size_t hyson_number_fast(const uint8_t *src, size_t end, size_t s, const hyson_config *cfg,
-                                       int64_t origin, uint64_t *t) {
-    if (end - s < 48 || cfg->max_number_length < 48 || (cfg->flags & HYSON_BIG_DECIMALS)) {
-        return HYSON_FAILED;
-    }
+static inline __attribute__((always_inline)) size_t hyson_number_fast(const uint8_t *src, size_t s, int64_t origin, uint64_t *t) {
     size_t i = s;
     int negative = src[i] == '-';
     i += (size_t)negative;
@@ -302,7 +304,9 @@ static inline __attribute__((always_inline)) size_t hyson_number_fast(const uint
    exit; see HACKING.md, "Where the C and Java scanners differ"). */
 HYSON_STAGE size_t hyson_scan_number(hyson_scan_state *st, size_t s) {
     if (hyson_ensure_entries(st->tape, 2)) {
-        size_t fast = hyson_number_fast(st->src, st->end, s, st->cfg, st->cfg->origin, st->tape->entries + st->tape->size);
+        size_t fast = st->end - s >= 48 && hyson_number_fast_allowed(st->cfg)
+                          ? hyson_number_fast(st->src, s, st->cfg->origin, st->tape->entries + st->tape->size)
+                          : HYSON_FAILED;
         if (fast != HYSON_FAILED) {
             st->tape->size += 2;
             return fast;

@@ -46,6 +46,7 @@ HYSON_STAGE int HYSON_WALK_NAME(const uint8_t *src, size_t end, const hyson_conf
     const int64_t origin = cfg->origin;
     const int64_t max_string = cfg->max_string_length;
     const uint32_t flags = cfg->flags;
+    const int fast_numbers = hyson_number_fast_allowed(cfg);
     size_t size = 0;
     size_t k = 0;
     /* the open container: its depth, kind and member count stay in registers; the stack keeps each
@@ -151,7 +152,7 @@ value:
             if (!hyson_is_digit(c) && c != '-') {
                 goto fail;
             }
-            size_t after = hyson_number_fast(src, end, pos, cfg, origin, e + size);
+            size_t after = fast_numbers && end - pos >= 48 ? hyson_number_fast(src, pos, origin, e + size) : HYSON_FAILED;
             if (after != HYSON_FAILED) {
                 size += 2;
             } else {
