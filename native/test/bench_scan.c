@@ -5,9 +5,10 @@
  * MB/s (10^6 bytes of input per second). The tape is what ScanBench measures: entries, numbers
  * converted, escaped strings decoded, other strings recorded as spans.
  *
- * Usage: bench_scan [-n RUNS] [-w WARMUP] [-k KERNEL] [-o OFFSET] FILE...   (every kernel of this CPU by
- * default; -o places the document OFFSET bytes (0..63) past a 64-byte boundary, as a Java byte[] is:
- * the JVM aligns arrays to 8 bytes only)
+ * Usage: bench_scan [-n RUNS] [-w WARMUP] [-k KERNEL] [-o OFFSET] [-s] FILE...   (every kernel of this CPU
+ * by default; -o places the document OFFSET bytes (0..63) past a 64-byte boundary, as a Java byte[] is:
+ * the JVM aligns arrays to 8 bytes only; -s times the single pass, which windowed and event scans use,
+ * by allowing comments, which sends a whole-document scan there)
  * Built with the C tests (not run by CTest): build/native/bench_scan, from a Release build without
  * HYSON_SANITIZE; perf record -g on it gives the breakdown by stage when built with
  * -DHYSON_PROFILE_STAGES=ON (the stages kept out of line).
@@ -63,6 +64,7 @@ int main(int argc, char **argv) {
     int warmup = 50;
     const char *only = NULL;
     int offset = 0;
+    int single = 0;
     int first_file = argc;
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "-n") == 0 && i + 1 < argc) {
@@ -73,8 +75,10 @@ int main(int argc, char **argv) {
             only = argv[++i];
         } else if (strcmp(argv[i], "-o") == 0 && i + 1 < argc) {
             offset = atoi(argv[++i]);
+        } else if (strcmp(argv[i], "-s") == 0) {
+            single = 1;
         } else if (argv[i][0] == '-') {
-            fprintf(stderr, "usage: %s [-n RUNS] [-w WARMUP] [-k KERNEL] [-o OFFSET] FILE...\n", argv[0]);
+            fprintf(stderr, "usage: %s [-n RUNS] [-w WARMUP] [-k KERNEL] [-o OFFSET] [-s] FILE...\n", argv[0]);
             return 2;
         } else {
             first_file = i;
@@ -82,7 +86,7 @@ int main(int argc, char **argv) {
         }
     }
     if (first_file >= argc || runs < 1 || warmup < 0 || offset < 0 || offset > 63) {
-        fprintf(stderr, "usage: %s [-n RUNS] [-w WARMUP] [-k KERNEL] [-o OFFSET] FILE...\n", argv[0]);
+        fprintf(stderr, "usage: %s [-n RUNS] [-w WARMUP] [-k KERNEL] [-o OFFSET] [-s] FILE...\n", argv[0]);
         return 2;
     }
     if (only != NULL && hyson_kernel_named(only) == NULL) {
@@ -97,6 +101,9 @@ int main(int argc, char **argv) {
     cfg.max_document_length = (int64_t)1 << 30;
     cfg.max_depth = 1000;
     cfg.max_number_length = 1000;
+    if (single) {
+        cfg.flags |= HYSON_ALLOW_COMMENTS;
+    }
     hyson_tape tape;
     hyson_tape_init(&tape);
     double *seconds = malloc(sizeof(double) * (size_t)runs);
