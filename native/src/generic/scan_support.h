@@ -264,9 +264,12 @@ static inline int hyson_ensure_stack(hyson_tape *tape, size_t needed) {
 static inline size_t hyson_widen(hyson_tape *tape, size_t from, size_t to, size_t at) {
     /* the buffers in locals: through tape->, each store could change the pointers, and the loop would
        reload them per char instead of being vectorized */
+    size_t count = to - from;
+    if (count == 0) {
+        return at; /* the buffers may not exist yet (a null pointer plus 0 is undefined) */
+    }
     const uint8_t *restrict latin1 = tape->latin1 + from;
     uint16_t *restrict utf16 = tape->utf16 + at;
-    size_t count = to - from;
     for (size_t j = 0; j < count; j++) {
         utf16[j] = latin1[j];
     }
