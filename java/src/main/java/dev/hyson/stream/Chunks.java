@@ -3,12 +3,17 @@ package dev.hyson.stream;
 import dev.hyson.internal.text.Newlines;
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.util.Arrays;
 
 /**
- * Cuts a JSON Lines input into chunks of 64 KiB to 1 MiB ({@link #chunkSize}) that end just after a line feed (or at the end
- * of the input), each with the input offset and line number of its first byte, for
- * {@link ParallelLines}. The line feeds of each chunk are counted here, on the consuming thread, so
- * every chunk's lines have their numbers in the whole input before they are parsed anywhere.
+ * Cuts a JSON Lines input into parts of 64 KiB to 1 MiB ({@link #chunkSize}) for {@link ParallelLines}.
+ * The consuming thread only cuts ({@link #next}); a pool thread loads each part ({@link Part#load}:
+ * reads a file's range itself, counts the line feeds) and parses it. Line numbers need the line feeds
+ * of every part before, so {@link ParallelLines} chains the parts' counts: a part waits for the count
+ * of the part before it only after counting its own, which keeps the wait short and leaves no per-byte
+ * work on the consuming thread.
  */
 abstract class Chunks {
     /** The largest chunk: past this, a chunk's parse outlasts its handoff between threads many times over. */
@@ -28,19 +33,33 @@ abstract class Chunks {
         return (int) Math.max(MIN_CHUNK, Math.min(MAX_CHUNK, inputLength / (8L * threads)));
     }
 
-    /** A slice of the input: {@code buf[from, to)}, whose first byte is at {@code offset} on line {@code firstLine}. */
-    record Chunk(byte[] buf, int from, int to, long offset, long firstLine) {
+    /**
+     * Loaded lines: {@code buf[from, to)}, whose first byte is at input offset {@code offset}.
+     * {@code newlinesBefore} line feeds lie between the point the part's line count starts from and
+     * {@code from} (0 or 1); {@code newlines} is what the part adds to the count for the part after it.
+     */
+    record Chunk(byte[] buf, int from, int to, long offset, int newlinesBefore, long newlines) {
     }
 
-    /** @return the next chunk, or null at the end of the input */
-    abstract Chunk next() throws IOException;
+    /** A part of the input, cut on the consuming thread and loaded on a pool thread. */
+    interface Part {
+        /** @return the part's lines and line feed counts (on a pool thread) */
+        Chunk load() throws IOException;
+    }
+
+    /** @return the next part, or null at the end of the input */
+    abstract Part next() throws IOException;
+
+    /** Lines already in memory ({@code b[from, to)} from a line start to just after a line feed or the end): their line feeds are counted on load. */
+    static Part counted(byte[] b, int from, int to, long offset) {
+        return () -> new Chunk(b, from, to, offset, 0, Newlines.count(b, from, to));
+    }
 
     /** Chunks of an array, cut in place. */
     static final class OfArray extends Chunks {
         private final byte[] b;
         private final int chunk;
         private int pos;
-        private long line = 1;
 
         OfArray(byte[] b, int threads) {
             this.b = b;
@@ -48,7 +67,7 @@ abstract class Chunks {
         }
 
         @Override
-        Chunk next() {
+        Part next() {
             int end = b.length;
             if (pos >= end) {
                 return null;
@@ -58,8 +77,7 @@ abstract class Chunks {
                 int lf = Newlines.find(b, pos + chunk, end);
                 to = lf < 0 ? end : lf + 1;
             }
-            Chunk c = new Chunk(b, pos, to, pos, line);
-            line += Newlines.count(b, pos, to);
+            Part c = counted(b, pos, to, pos);
             pos = to;
             return c;
         }
@@ -78,7 +96,6 @@ abstract class Chunks {
         private int carryFrom;
         private int carryTo;
         private long offset;
-        private long line = 1;
         private boolean eof;
         private boolean skipping;
 
@@ -89,7 +106,7 @@ abstract class Chunks {
         }
 
         @Override
-        Chunk next() throws IOException {
+        Part next() throws IOException {
             if (skipping && !skipRest()) {
                 return null;
             }
@@ -112,11 +129,12 @@ abstract class Chunks {
                     break;
                 }
                 if (n >= maxLength + 2) {
-                    Chunk c = new Chunk(b, 0, (int) maxLength + 2, offset, line);
+                    // one line, too long: its cursor reports it; it counts as one line feed
+                    byte[] whole = b;
+                    long at = offset;
                     offset += n;
-                    line++;
                     skipping = true;
-                    return c;
+                    return () -> new Chunk(whole, 0, (int) maxLength + 2, at, 0, 1);
                 }
                 searchFrom = n;
                 b = java.util.Arrays.copyOf(b, (int) Math.min(b.length * 2L, maxLength + 2));
@@ -125,9 +143,8 @@ abstract class Chunks {
             carry = b;
             carryFrom = to;
             carryTo = n;
-            Chunk c = new Chunk(b, 0, to, offset, line);
+            Part c = counted(b, 0, to, offset);
             offset += to;
-            line += Newlines.count(b, 0, to);
             return c;
         }
 
@@ -164,6 +181,106 @@ abstract class Chunks {
                     return false;
                 }
             }
+        }
+    }
+
+    /**
+     * Ranges of a regular file of known size, read by the pool threads themselves (positional reads,
+     * which a {@link FileChannel} allows from several threads at once). Range {@code [a, b)} holds the
+     * lines that start in it: from the first line start at or after {@code a} (the byte before it is a
+     * line feed) to the first at or after {@code b}, read past {@code b} as far as that line goes. Its
+     * count is the line feeds of {@code [a, b)}, so the counts of all ranges add up whatever the lines'
+     * lengths. A line longer than {@code maxLength} is loaded as its first {@code maxLength + 2} bytes,
+     * which the cursor reports as too long; the ranges after it that it covers hold no line start.
+     */
+    static final class OfFile extends Chunks {
+        private final FileChannel channel;
+        private final long size;
+        private final long maxLength;
+        private final int chunk;
+        private long pos;
+
+        OfFile(FileChannel channel, long size, int threads, long maxDocumentLength) {
+            this.channel = channel;
+            this.size = size;
+            this.chunk = chunkSize(size, threads);
+            this.maxLength = Math.min(maxDocumentLength, Integer.MAX_VALUE - 18);
+        }
+
+        @Override
+        Part next() {
+            if (pos >= size) {
+                return null;
+            }
+            long a = pos;
+            long b = Math.min(size, a + chunk);
+            pos = b;
+            return () -> load(a, b);
+        }
+
+        private Chunk load(long a, long b) throws IOException {
+            long base = a == 0 ? 0 : a - 1; // the byte before a tells whether a starts a line
+            byte[] buf = new byte[(int) (b - base)];
+            int n = read(buf, 0, base);
+            int own = (int) (a - base); // buf[own] is the byte at a
+            long counted = Newlines.count(buf, Math.min(own, n), n);
+            int start = 0;
+            if (a > 0) {
+                int lf = Newlines.find(buf, 0, n);
+                if (lf < 0) {
+                    return new Chunk(buf, 0, 0, a, 0, counted); // inside a line that started before
+                }
+                start = lf + 1;
+            }
+            int newlinesBefore = start - 1 >= own ? 1 : 0; // the line feed before start lies in [a, b)
+            if (start >= n) {
+                return new Chunk(buf, n, n, base + n, newlinesBefore, counted);
+            }
+            int end = n;
+            if (buf[n - 1] != '\n' && base + n < size) {
+                // the last line goes on past b: read on to its line feed, or stop at the limit
+                int lineStart = Math.max(start, Newlines.findLast(buf, start, n) + 1);
+                for (;;) {
+                    long cap = lineStart + maxLength + 2;
+                    if (n >= cap) {
+                        end = (int) cap;
+                        break;
+                    }
+                    if (n == buf.length) {
+                        long grown = Math.min(Math.min(cap, Integer.MAX_VALUE - 16L), Math.max(n + 65536L, n * 2L));
+                        if (grown <= n) {
+                            break; // no larger array: the line is handed on as read so far
+                        }
+                        buf = Arrays.copyOf(buf, (int) grown);
+                    }
+                    int from = n;
+                    n += read(buf, n, base + n);
+                    int lf = Newlines.find(buf, from, n);
+                    if (lf >= 0) {
+                        end = (int) Math.min(lf + 1L, cap);
+                        break;
+                    }
+                    if (n == from || base + n >= size) {
+                        end = (int) Math.min(n, cap);
+                        break;
+                    }
+                }
+            }
+            return new Chunk(buf, start, end, base + start, newlinesBefore, counted);
+        }
+
+        /** Reads {@code buf[off..]} from file position {@code at} until it is full or the file ends; returns the bytes read. */
+        private int read(byte[] buf, int off, long at) throws IOException {
+            ByteBuffer bb = ByteBuffer.wrap(buf, off, buf.length - off);
+            long p = at;
+            while (bb.hasRemaining()) {
+                int r = channel.read(bb, p);
+                if (r < 0) {
+                    break;
+                }
+                p += r;
+            }
+            return (int) (p - at);
         }
     }
 }

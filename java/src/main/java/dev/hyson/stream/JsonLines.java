@@ -10,8 +10,10 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.lang.reflect.Type;
+import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.Objects;
 import java.util.Spliterator;
 import java.util.stream.Stream;
@@ -52,10 +54,14 @@ import java.util.stream.StreamSupport;
  * that meets them.
  *
  * <p>Parallel parsing: with {@link #parallel(int) parallel(n)} ({@code n > 1}) the input is cut
- * into chunks at line feeds by the consuming thread (1 MiB, or for a file or an array of known
- * length about an eighth of its share per thread, at least 64 KiB), and the chunks are parsed on
- * {@code n} threads of a pool the stream owns (at most four chunks per thread in flight, so memory
- * stays bounded); values are delivered in input order by default. Values, errors and handler calls
+ * into chunks (1 MiB, or for a file or an array of known length about an eighth of its share per
+ * thread, at least 64 KiB), and the chunks are parsed on {@code n} threads of a pool the stream owns
+ * (at most four chunks per thread in flight, so memory stays bounded); values are delivered in input
+ * order by default. A regular file ({@link #read(Path)}) is cut into byte ranges that the pool's
+ * threads read themselves (positional reads), each taking the lines that start in its range; an
+ * array or a stream is cut at line feeds by the consuming thread, which reads a stream. The line
+ * feeds are counted on the pool's threads, so the consuming thread does no work per byte of a file
+ * or an array. Values, errors and handler calls
  * are the same as a serial read's, the fail policy included (the first bad line in input order is
  * thrown). The pool's threads stop when the input is read to its end or the stream is closed (or
  * after a second idle). Parallel reading applies to every input: a file, a stream or an array; a file or an array
@@ -419,6 +425,35 @@ public final class JsonLines {
     }
 
     private Stream<Object> openWith(Path path, LineParser parser) {
+        if (threads > 1 && Files.isRegularFile(path)) {
+            // a regular file on a pool: each thread reads its own ranges (no copy on the consuming thread)
+            FileChannel channel;
+            long size;
+            try {
+                channel = FileChannel.open(path, StandardOpenOption.READ);
+                size = channel.size();
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+            if (parallelFor(size)) {
+                ReadConfig config = LineAccess.get().config(reader);
+                ParallelLines<Object> p = new ParallelLines<>(new Chunks.OfFile(channel, size, threads, config.maxDocumentLength), parser,
+                        handler, config, threads, ordered);
+                return StreamSupport.stream(p, false).onClose(() -> {
+                    p.close();
+                    try {
+                        channel.close();
+                    } catch (IOException e) {
+                        throw new UncheckedIOException(e);
+                    }
+                });
+            }
+            try {
+                channel.close();
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
         InputStream in;
         try {
             in = Files.newInputStream(path);

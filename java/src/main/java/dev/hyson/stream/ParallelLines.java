@@ -10,6 +10,8 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Spliterator;
 import java.util.Spliterators;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorCompletionService;
 import java.util.concurrent.Future;
@@ -22,9 +24,11 @@ import java.util.function.Consumer;
 
 /**
  * Lines parsed on a pool of threads this object owns: the consuming thread cuts the input into
- * {@link Chunks} and keeps at most four chunks per thread in flight (bounded memory: at most 4 MiB
- * of input per thread plus their values); each chunk's lines are parsed by one pool thread into a list
- * of values and errors in line order; the consuming thread takes the lists in input order (or, not
+ * {@link Chunks} parts and keeps at most four per thread in flight (bounded memory: at most 4 MiB
+ * of input per thread plus their values); each part is loaded (a file's range read, its line feeds
+ * counted) and its lines parsed by one pool thread into a list of values and errors in line order,
+ * its first line number taken from the count of the part before it (a chain of futures, each
+ * completed as soon as its part has counted); the consuming thread takes the lists in input order (or, not
  * {@code ordered}, as they complete) and delivers their values and calls the error handler. So the
  * values, the errors and the handler's calls are those of {@link SerialLines} over the same input.
  * Under the fail policy a chunk stops at its first bad line, and the first bad line delivered
@@ -57,6 +61,8 @@ final class ParallelLines<T> extends Spliterators.AbstractSpliterator<T> {
     private IOException sourceFailure;
     private ArrayList<Object> current;
     private int index;
+    /** The line number at the start of the next part: 1, then each part's count added. */
+    private CompletableFuture<Long> lineChain = CompletableFuture.completedFuture(1L);
 
     ParallelLines(Chunks source, LineParser parser, LineErrorHandler handler, ReadConfig config, int threads, boolean ordered) {
         super(Long.MAX_VALUE, ordered ? Spliterator.ORDERED : 0);
@@ -118,7 +124,7 @@ final class ParallelLines<T> extends Spliterators.AbstractSpliterator<T> {
             completions = new ExecutorCompletionService<>(pool);
         }
         while (!sourceDone && pending < 4 * threads) {
-            Chunks.Chunk c;
+            Chunks.Part c;
             try {
                 c = source.next();
             } catch (IOException e) {
@@ -130,11 +136,14 @@ final class ParallelLines<T> extends Spliterators.AbstractSpliterator<T> {
                 sourceDone = true;
                 break;
             }
-            Chunks.Chunk chunk = c;
+            Chunks.Part part = c;
+            CompletableFuture<Long> before = lineChain;
+            CompletableFuture<Long> after = new CompletableFuture<>();
+            lineChain = after;
             if (ordered) {
-                queue.add(pool.submit(() -> parse(chunk)));
+                queue.add(pool.submit(() -> parse(part, before, after)));
             } else {
-                completions.submit(() -> parse(chunk));
+                completions.submit(() -> parse(part, before, after));
             }
             pending++;
         }
@@ -162,9 +171,43 @@ final class ParallelLines<T> extends Spliterators.AbstractSpliterator<T> {
         }
     }
 
-    /** Parses the lines of one chunk (on a pool thread). */
-    private ArrayList<Object> parse(Chunks.Chunk c) {
-        LineCursor cursor = new LineCursor(c.buf(), c.from(), c.to(), c.offset(), c.firstLine(), config, parser);
+    /**
+     * Loads one part and parses its lines (on a pool thread). The part before it was taken from the
+     * pool's queue first, so the wait for its count ends.
+     */
+    private ArrayList<Object> parse(Chunks.Part part, CompletableFuture<Long> before, CompletableFuture<Long> after) {
+        Chunks.Chunk c;
+        long first;
+        try {
+            c = part.load();
+            first = before.get();
+        } catch (IOException e) {
+            after.completeExceptionally(e);
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            after.completeExceptionally(e);
+            Thread.currentThread().interrupt();
+            throw new CancellationException("closed");
+        } catch (ExecutionException e) {
+            // a part before failed: its failure goes on down the chain, and is what this part throws
+            Throwable cause = e.getCause();
+            after.completeExceptionally(cause);
+            if (cause instanceof IOException) {
+                throw new UncheckedIOException((IOException) cause);
+            }
+            if (cause instanceof RuntimeException) {
+                throw (RuntimeException) cause;
+            }
+            if (cause instanceof Error) {
+                throw (Error) cause;
+            }
+            throw new CancellationException("closed");
+        } catch (RuntimeException | Error e) {
+            after.completeExceptionally(e);
+            throw e;
+        }
+        after.complete(first + c.newlines());
+        LineCursor cursor = new LineCursor(c.buf(), c.from(), c.to(), c.offset(), first + c.newlinesBefore(), config, parser);
         ArrayList<Object> items = new ArrayList<>();
         try {
             while (cursor.next()) {

@@ -1,0 +1,153 @@
+package dev.hyson.stream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.hyson.Backend;
+import dev.hyson.JsonParseException;
+import dev.hyson.JsonReader;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * {@code parallel(n)} over a regular file, where the pool's threads read byte ranges themselves and
+ * take the lines that start in them: values, errors (line, offset, message) and the fail policy equal
+ * a serial read's and a parallel read of the same bytes as an array and as a stream, for lines that
+ * cross one range's end, lines longer than several ranges, a line over the document limit, blank lines,
+ * CR LF, and no line feed at the end. Every backend (the Java scanner and each native kernel).
+ */
+class ParallelFileLinesTest {
+    @TempDir
+    Path dir;
+
+    static List<Backend> backends() {
+        return NdjsonTest.backends();
+    }
+
+    /** A line of about {@code length} bytes: an object whose string member fills it. */
+    private static void line(StringBuilder sb, int id, int length) {
+        sb.append("{\"id\":").append(id).append(",\"text\":\"");
+        for (int i = 0; i < length; i++) {
+            sb.append(i % 53 == 0 ? '\u00e9' : (char) ('a' + i % 26));
+        }
+        sb.append("\"}");
+    }
+
+    /**
+     * About 3.5 MB: short lines, some of 100-300 KB (longer than a range: the ranges are 64 KiB to
+     * 256 KiB here), one of 1.5 MB (over the 1 MiB limit set below), bad lines, blank lines, CR LF, and
+     * no line feed after the last line.
+     */
+    private static byte[] generated(long seed) {
+        Random random = new Random(seed);
+        StringBuilder sb = new StringBuilder();
+        sb.append("\n\n"); // blank lines first
+        for (int id = 1; sb.length() < 3_500_000; id++) {
+            int kind = random.nextInt(100);
+            if (id == 200) {
+                line(sb, id, 1_500_000);
+            } else if (kind < 3) {
+                line(sb, id, 100_000 + random.nextInt(200_000));
+            } else if (kind < 5) {
+                sb.append("{\"id\":").append(id).append(",\"bad\":[1,}");
+            } else if (kind < 8) {
+                sb.append("   ");
+            } else {
+                line(sb, id, random.nextInt(400));
+            }
+            sb.append(random.nextInt(10) == 0 ? "\r\n" : "\n");
+        }
+        line(sb, 0, 10); // the last line, without a line feed
+        return sb.toString().getBytes(StandardCharsets.UTF_8);
+    }
+
+    private static String describe(LineError e) {
+        return e.line() + "@" + e.offset() + ": " + e.exception().getMessage();
+    }
+
+    private static List<Object> all(Stream<Object> s) {
+        try (s) {
+            return s.collect(Collectors.toList());
+        }
+    }
+
+    @ParameterizedTest
+    @MethodSource("backends")
+    void parallelFile_linesAcrossRanges_equalSerial(Backend backend) throws Exception {
+        JsonReader reader = JsonReader.builder().backend(backend).maxDocumentLength(1 << 20).build();
+        for (long seed : new long[] {1, 2}) {
+            byte[] input = generated(seed);
+            Path file = Files.write(dir.resolve("lines-" + seed + ".ndjson"), input);
+
+            List<LineError> serialErrors = new ArrayList<>();
+            List<Object> serial = all(reader.lines().onError(serialErrors::add).read(file));
+            assertTrue(serial.size() > 300, "values " + serial.size());
+            assertTrue(serialErrors.stream().anyMatch(e -> e.line() == 202 && e.exception().getMessage().contains("longer than maxDocumentLength")),
+                    () -> "the 1.5 MB line (line 202) is over the limit: " + serialErrors.stream().filter(e -> e.line() == 202).collect(Collectors.toList()));
+            assertTrue(serial.get(0) instanceof Map<?, ?> m && m.get("id") instanceof Long, () -> "first value " + serial.get(0));
+            List<String> expected = serialErrors.stream().map(ParallelFileLinesTest::describe).collect(Collectors.toList());
+
+            for (int threads : new int[] {2, 3, 5}) {
+                List<LineError> errors = new ArrayList<>();
+                assertEquals(serial, all(reader.lines().parallel(threads).onError(errors::add).read(file)), "file, " + threads);
+                assertEquals(expected, errors.stream().map(ParallelFileLinesTest::describe).collect(Collectors.toList()));
+
+                errors.clear();
+                assertEquals(serial, all(reader.lines().parallel(threads).onError(errors::add).read(input)), "array, " + threads);
+                assertEquals(expected, errors.stream().map(ParallelFileLinesTest::describe).collect(Collectors.toList()));
+
+                errors.clear();
+                assertEquals(serial, all(reader.lines().parallel(threads).onError(errors::add).read(new ByteArrayInputStream(input))),
+                        "stream, " + threads);
+                assertEquals(expected, errors.stream().map(ParallelFileLinesTest::describe).collect(Collectors.toList()));
+            }
+
+            JsonParseException serialFail = assertThrows(JsonParseException.class, () -> all(reader.lines().read(file)));
+            JsonParseException parallelFail = assertThrows(JsonParseException.class, () -> all(reader.lines().parallel(2).read(file)));
+            assertEquals(serialFail.getMessage(), parallelFail.getMessage());
+            assertEquals(serialFail.line(), parallelFail.line());
+            assertEquals(serialFail.offset(), parallelFail.offset());
+        }
+    }
+
+    @ParameterizedTest
+    @MethodSource("backends")
+    void parallelFile_eachLineEndingAtARangeEdge_numbersEveryLine(Backend backend) throws Exception {
+        // 2 MiB of lines of 64 bytes: with 2 threads the ranges are 128 KiB, so every range starts just
+        // after a line feed (the byte before it), the case where the first line of a range is its own
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        int lines = (2 << 20) / 64;
+        for (int i = 1; i <= lines; i++) {
+            String text = String.format("[%d,\"%0" + (64 - 6 - String.valueOf(i).length()) + "d\"]\n", i, 0);
+            out.write(text.getBytes(StandardCharsets.US_ASCII));
+        }
+        byte[] input = out.toByteArray();
+        assertEquals(2 << 20, input.length);
+        input[input.length - 2] = '}'; // the last line is bad: its line number and offset say where
+        Path file = Files.write(dir.resolve("edges.ndjson"), input);
+        JsonReader reader = JsonReader.builder().backend(backend).build();
+        List<LineError> errors = new ArrayList<>();
+        List<Object> values = all(reader.lines().parallel(2).onError(errors::add).read(file));
+        assertEquals(lines - 1, values.size());
+        for (int i = 0; i < values.size(); i++) {
+            assertEquals((long) (i + 1), ((List<?>) values.get(i)).get(0));
+        }
+        assertEquals(1, errors.size());
+        assertEquals(lines, errors.get(0).line());
+        assertEquals(input.length - 64L, errors.get(0).offset());
+        assertEquals(input.length - 2L, errors.get(0).exception().offset());
+    }
+}
