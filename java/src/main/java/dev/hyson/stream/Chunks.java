@@ -194,6 +194,8 @@ abstract class Chunks {
      * which the cursor reports as too long; the ranges after it that it covers hold no line start.
      */
     static final class OfFile extends Chunks {
+        /** Bytes read past a range's end with it, where its last line most likely ends. */
+        private static final int SLACK = 64 << 10;
         private final FileChannel channel;
         private final long size;
         private final long maxLength;
@@ -220,51 +222,51 @@ abstract class Chunks {
 
         private Chunk load(long a, long b) throws IOException {
             long base = a == 0 ? 0 : a - 1; // the byte before a tells whether a starts a line
-            byte[] buf = new byte[(int) (b - base)];
+            // read past b as well: the range's last line usually ends within that slack
+            int slack = (int) Math.min(SLACK, Math.max(0, size - b));
+            byte[] buf = new byte[(int) (b - base) + slack];
             int n = read(buf, 0, base);
-            int own = (int) (a - base); // buf[own] is the byte at a
-            long counted = Newlines.count(buf, Math.min(own, n), n);
+            int own = (int) Math.min(a - base, n); // buf[own] is the byte at a
+            int mine = (int) Math.min(b - base, n); // buf[0, mine) is [base, b)
+            long counted = Newlines.count(buf, own, mine);
             int start = 0;
             if (a > 0) {
-                int lf = Newlines.find(buf, 0, n);
+                int lf = Newlines.find(buf, 0, mine);
                 if (lf < 0) {
                     return new Chunk(buf, 0, 0, a, 0, counted); // inside a line that started before
                 }
                 start = lf + 1;
             }
             int newlinesBefore = start - 1 >= own ? 1 : 0; // the line feed before start lies in [a, b)
-            if (start >= n) {
-                return new Chunk(buf, n, n, base + n, newlinesBefore, counted);
+            if (start >= mine) {
+                return new Chunk(buf, mine, mine, base + mine, newlinesBefore, counted); // no line starts in [a, b)
             }
-            int end = n;
-            if (buf[n - 1] != '\n' && base + n < size) {
-                // the last line goes on past b: read on to its line feed, or stop at the limit
-                int lineStart = Math.max(start, Newlines.findLast(buf, start, n) + 1);
-                for (;;) {
-                    long cap = lineStart + maxLength + 2;
-                    if (n >= cap) {
-                        end = (int) cap;
-                        break;
-                    }
-                    if (n == buf.length) {
-                        long grown = Math.min(Math.min(cap, Integer.MAX_VALUE - 16L), Math.max(n + 65536L, n * 2L));
-                        if (grown <= n) {
-                            break; // no larger array: the line is handed on as read so far
-                        }
-                        buf = Arrays.copyOf(buf, (int) grown);
-                    }
-                    int from = n;
-                    n += read(buf, n, base + n);
-                    int lf = Newlines.find(buf, from, n);
-                    if (lf >= 0) {
-                        end = (int) Math.min(lf + 1L, cap);
-                        break;
-                    }
-                    if (n == from || base + n >= size) {
-                        end = (int) Math.min(n, cap);
-                        break;
-                    }
+            if (buf[mine - 1] == '\n') {
+                return new Chunk(buf, start, mine, base + start, newlinesBefore, counted);
+            }
+            // the last line goes on past b: to its line feed, the end of the file, or the limit
+            int lineStart = Math.max(start, Newlines.findLast(buf, start, mine) + 1);
+            long cap = lineStart + maxLength + 2;
+            int end;
+            int searchFrom = mine;
+            for (;;) {
+                int lf = Newlines.find(buf, searchFrom, n);
+                if (lf >= 0) {
+                    end = (int) Math.min(lf + 1L, cap);
+                    break;
                 }
+                if (n >= cap || base + n >= size || n < buf.length) {
+                    end = (int) Math.min(n, cap); // the limit, or the end of the file
+                    break;
+                }
+                long grown = Math.min(Math.min(cap, Integer.MAX_VALUE - 16L), Math.max(n + SLACK, n * 2L));
+                if (grown <= n) {
+                    end = n; // no larger array: the line is handed on as read so far
+                    break;
+                }
+                buf = Arrays.copyOf(buf, (int) grown);
+                searchFrom = n;
+                n += read(buf, n, base + n);
             }
             return new Chunk(buf, start, end, base + start, newlinesBefore, counted);
         }
