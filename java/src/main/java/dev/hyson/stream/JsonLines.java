@@ -427,15 +427,15 @@ public final class JsonLines {
     private Stream<Object> openWith(Path path, LineParser parser) {
         if (threads > 1 && Files.isRegularFile(path)) {
             // a regular file on a pool: each thread reads its own ranges (no copy on the consuming thread)
-            FileChannel channel;
             long size;
+            FileChannel channel;
             try {
-                channel = FileChannel.open(path, StandardOpenOption.READ);
-                size = channel.size();
+                size = Files.size(path);
+                channel = parallelFor(size) ? FileChannel.open(path, StandardOpenOption.READ) : null;
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
-            if (parallelFor(size)) {
+            if (channel != null) {
                 ReadConfig config = LineAccess.get().config(reader);
                 ParallelLines<Object> p = new ParallelLines<>(new Chunks.OfFile(channel, size, threads, config.maxDocumentLength), parser,
                         handler, config, threads, ordered);
@@ -447,11 +447,6 @@ public final class JsonLines {
                         throw new UncheckedIOException(e);
                     }
                 });
-            }
-            try {
-                channel.close();
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
             }
         }
         InputStream in;
