@@ -3,13 +3,18 @@
  *
  * One call per document, or per window of JSON Lines (scanLines0: every line of the window in one call).
  * Inputs up to HYSON_CRITICAL_LIMIT bytes are scanned in place inside a
- * GetPrimitiveArrayCritical region (no JNI call inside it); larger inputs are first copied into the
- * context's buffer with GetByteArrayRegion, so no critical region ever lasts longer than scanning
- * about 1 MiB (on JDK 17 a critical region holds G1's GC locker). The tape is then copied into the
+ * GetPrimitiveArrayCritical region (no JNI call inside it) by one thread of the process at a time;
+ * larger inputs, and inputs of calls made while another thread is in its critical region, are first
+ * copied into the context's buffer with GetByteArrayRegion. So no critical region lasts longer than
+ * scanning about 1 MiB, and they never overlap: on JDK 17 to 21 a critical region holds the GC locker
+ * (G1, Parallel, Serial), and threads whose critical regions overlap without end starve the collector
+ * until an allocation gives up with OutOfMemoryError ("Retried waiting for GCLocker too often"; found
+ * by the 16-thread stress run, StressMain, on JDK 17 with -Xmx1g). The tape is then copied into the
  * caller's Java arrays; when they are too small the call says so and the caller grows them and
  * calls copyOut0 (grow and resume: nothing is scanned twice).
  */
 #include <jni.h>
+#include <stdatomic.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,6 +23,9 @@
 #include "hyson/hyson.h"
 
 #define HYSON_CRITICAL_LIMIT (1u << 20)
+
+/* 1 while a thread scans inside a critical region (see above): others copy instead. */
+static atomic_int hyson_critical_busy;
 /* Buffers above these sizes are released after a document instead of being kept for the next. */
 #define HYSON_RETAIN_ENTRIES (1u << 20)
 #define HYSON_RETAIN_INPUT (1u << 22)
@@ -153,30 +161,34 @@ static int hyson_run_mode(const uint8_t *bytes, size_t start, size_t end, int mo
 
 /*
  * Runs the kernel's whole-document scan, window scan or JSON Lines scan (mode) over src[start, end) whose
- * src[0] is at offset base: in place inside a critical region up to HYSON_CRITICAL_LIMIT bytes, else
- * from a copy in the context's buffer, so no critical region outlasts scanning about 1 MiB.
+ * src[0] is at offset base: in place inside a critical region up to HYSON_CRITICAL_LIMIT bytes when no
+ * other thread is in one, else from a copy in the context's buffer (see the top of this file).
  */
 static int hyson_run(JNIEnv *env, hyson_context *ctx, const hyson_kernel *kernel, jbyteArray src, jint start,
                      jint end, int64_t base, hyson_config *cfg, int mode, int last) {
     size_t length = (size_t)(end - start);
     int rc;
-    if (length <= HYSON_CRITICAL_LIMIT) {
+    int expected = 0;
+    if (length <= HYSON_CRITICAL_LIMIT && atomic_compare_exchange_strong(&hyson_critical_busy, &expected, 1)) {
         cfg->origin = base;
         uint8_t *bytes = (*env)->GetPrimitiveArrayCritical(env, src, NULL);
         if (bytes == NULL) {
+            atomic_store(&hyson_critical_busy, 0);
             return HYSON_ERR_OUT_OF_MEMORY;
         }
         rc = hyson_run_mode(bytes, (size_t)start, (size_t)end, mode, last, cfg, kernel, ctx);
         (*env)->ReleasePrimitiveArrayCritical(env, src, bytes, JNI_ABORT);
+        atomic_store(&hyson_critical_busy, 0);
         return rc;
     }
-    if (ctx->input_capacity < length) {
-        uint8_t *p = realloc(ctx->input, length);
+    if (ctx->input == NULL || ctx->input_capacity < length) {
+        size_t capacity = length < 4096 ? 4096 : length; /* never 0: an empty input still has a buffer */
+        uint8_t *p = realloc(ctx->input, capacity);
         if (p == NULL) {
             return HYSON_ERR_OUT_OF_MEMORY;
         }
         ctx->input = p;
-        ctx->input_capacity = length;
+        ctx->input_capacity = capacity;
     }
     (*env)->GetByteArrayRegion(env, src, start, (jsize)length, (jbyte *)ctx->input);
     cfg->origin = base + start;
