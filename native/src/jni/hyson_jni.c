@@ -2,14 +2,14 @@
  * JNI glue for dev.hyson.internal.scan.NativeScanner: argument marshalling only, no parsing logic.
  *
  * One call per document, or per window of JSON Lines (scanLines0: every line of the window in one call).
- * Inputs up to HYSON_CRITICAL_LIMIT bytes are scanned in place inside a
- * GetPrimitiveArrayCritical region (no JNI call inside it) by one thread of the process at a time;
- * larger inputs, and inputs of calls made while another thread is in its critical region, are first
- * copied into the context's buffer with GetByteArrayRegion. So no critical region lasts longer than
- * scanning about 1 MiB, and they never overlap: on JDK 17 to 21 a critical region holds the GC locker
- * (G1, Parallel, Serial), and threads whose critical regions overlap without end starve the collector
- * until an allocation gives up with OutOfMemoryError ("Retried waiting for GCLocker too often"; found
- * by the 16-thread stress run, StressMain, on JDK 17 with -Xmx1g). The tape is then copied into the
+ * On JDK 24 and later (JNI version 24), inputs up to HYSON_CRITICAL_LIMIT bytes are scanned in place
+ * inside a GetPrimitiveArrayCritical region (no JNI call inside it); larger inputs, and every input on
+ * older JDKs, are first copied into the context's buffer with GetByteArrayRegion. Before JDK 22 (G1)
+ * and 23 (Serial, Parallel) a critical region holds the GC locker, and threads that keep entering
+ * critical regions starve the collector until an allocation gives up with OutOfMemoryError
+ * ("Retried waiting for GCLocker too often", JDK-8192647): the 16-thread stress run (StressMain, JDK
+ * 17, -Xmx1g) hit it within minutes, and still did with one thread at a time in a region. JNI reports
+ * no version between 21 and 24, so 22 and 23 copy too. The tape is then copied into the
  * caller's Java arrays; when they are too small the call says so and the caller grows them and
  * calls copyOut0 (grow and resume: nothing is scanned twice).
  */
@@ -24,8 +24,9 @@
 
 #define HYSON_CRITICAL_LIMIT (1u << 20)
 
-/* 1 while a thread scans inside a critical region (see above): others copy instead. */
-static atomic_int hyson_critical_busy;
+/* Whether to scan in place in a critical region (see above): -1 until the first call asks the JVM. */
+static atomic_int hyson_critical_ok = -1;
+#define HYSON_JNI_VERSION_24 0x00180000
 /* Buffers above these sizes are released after a document instead of being kept for the next. */
 #define HYSON_RETAIN_ENTRIES (1u << 20)
 #define HYSON_RETAIN_INPUT (1u << 22)
@@ -161,24 +162,26 @@ static int hyson_run_mode(const uint8_t *bytes, size_t start, size_t end, int mo
 
 /*
  * Runs the kernel's whole-document scan, window scan or JSON Lines scan (mode) over src[start, end) whose
- * src[0] is at offset base: in place inside a critical region up to HYSON_CRITICAL_LIMIT bytes when no
- * other thread is in one, else from a copy in the context's buffer (see the top of this file).
+ * src[0] is at offset base: in place inside a critical region up to HYSON_CRITICAL_LIMIT bytes on JDK
+ * 24 and later, else from a copy in the context's buffer (see the top of this file).
  */
 static int hyson_run(JNIEnv *env, hyson_context *ctx, const hyson_kernel *kernel, jbyteArray src, jint start,
                      jint end, int64_t base, hyson_config *cfg, int mode, int last) {
     size_t length = (size_t)(end - start);
     int rc;
-    int expected = 0;
-    if (length <= HYSON_CRITICAL_LIMIT && atomic_compare_exchange_strong(&hyson_critical_busy, &expected, 1)) {
+    int critical = atomic_load_explicit(&hyson_critical_ok, memory_order_relaxed);
+    if (critical < 0) {
+        critical = (*env)->GetVersion(env) >= HYSON_JNI_VERSION_24;
+        atomic_store_explicit(&hyson_critical_ok, critical, memory_order_relaxed);
+    }
+    if (critical && length <= HYSON_CRITICAL_LIMIT) {
         cfg->origin = base;
         uint8_t *bytes = (*env)->GetPrimitiveArrayCritical(env, src, NULL);
         if (bytes == NULL) {
-            atomic_store(&hyson_critical_busy, 0);
             return HYSON_ERR_OUT_OF_MEMORY;
         }
         rc = hyson_run_mode(bytes, (size_t)start, (size_t)end, mode, last, cfg, kernel, ctx);
         (*env)->ReleasePrimitiveArrayCritical(env, src, bytes, JNI_ABORT);
-        atomic_store(&hyson_critical_busy, 0);
         return rc;
     }
     if (ctx->input == NULL || ctx->input_capacity < length) {
