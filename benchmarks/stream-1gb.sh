@@ -1,11 +1,14 @@
 #!/usr/bin/env bash
-# Issue #13's large-file check (a script, not a unit test): makes a 1 GB JSON array and a 1 GB NDJSON
-# file from the corpus, then times `hyson validate`, `hyson minify -o /dev/null` and NDJSON validate
-# with a 64 MiB heap, reporting wall time, MB/s and peak RSS (from /usr/bin/time, else /proc polling).
+# Issues #13 and #26's large-file check (a script, not a unit test): makes a 1 GB JSON array and a 1 GB
+# NDJSON file from the corpus, then times every streaming command on each with a 64 MiB heap: validate
+# (the scan alone: the reference the other rows compare with), minify -o FILE, pretty -o FILE, stats,
+# convert --to msgpack -o FILE and that MessagePack back with convert --to json -o FILE, reporting wall
+# time (JVM start included), MB/s of the command's input, its ratio to validate of the same file, and
+# peak RSS (from /usr/bin/time, else /proc polling). Outputs go to DIR/out.* and are deleted after.
 #
 #   benchmarks/stream-1gb.sh [DIR] [BACKEND]     # DIR defaults to /tmp/hyson-1gb, BACKEND to native
 #
-# Needs ../shared/corpus (twitter.json, amazon_cellphones.ndjson), python3, about 2 GB in DIR. The
+# Needs ../shared/corpus (twitter.json, amazon_cellphones.ndjson), python3, about 4 GB in DIR. The
 # files are kept for a second run; delete DIR afterwards. Nothing else should run at the same time.
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -53,6 +56,7 @@ fi
 # build the tool once (the launcher rebuilds when sources changed)
 "$here/hyson" --version >/dev/null
 
+scan_mbs=0 # validate's MB/s of the file the rows compare with
 run() { # label, file, command...
   local label="$1" file="$2"
   shift 2
@@ -77,13 +81,26 @@ run() { # label, file, command...
     rss=$peak
   fi
   end=$(date +%s.%N)
-  awk -v l="$label" -v b="$bytes" -v s="$start" -v e="$end" -v r="$rss" -v c="$rc" 'BEGIN {
-    t = e - s; printf "%-34s %6.0f MB  %6.2f s  %7.0f MB/s  peak RSS %5.0f MB  exit %d\n", l, b / 1e6, t, b / 1e6 / t, r / 1024, c }'
+  local mbs
+  mbs=$(awk -v b="$bytes" -v s="$start" -v e="$end" 'BEGIN { printf "%.0f", b / 1e6 / (e - s) }')
+  if [[ $label == validate* ]]; then scan_mbs=$mbs; fi
+  awk -v l="$label" -v b="$bytes" -v s="$start" -v e="$end" -v r="$rss" -v c="$rc" -v m="$mbs" -v v="$scan_mbs" 'BEGIN {
+    t = e - s; printf "%-44s %6.0f MB  %6.2f s  %6d MB/s  %4.2f of validate  peak RSS %5.0f MB  exit %d\n", l, b / 1e6, t, m, (v > 0 ? m / v : 0), r / 1024, c }'
   [ "$rc" -eq 0 ] || sed -n 1,3p "$dir/err"
 }
 
-echo "hyson $(git -C "$here" rev-parse --short HEAD), backend $backend, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), JAVA_OPTS=-Xmx64m"
-run "validate big.json" "$dir/big.json" validate "$dir/big.json"
-run "minify big.json -o /dev/null" "$dir/big.json" minify "$dir/big.json" -o /dev/null
-run "validate big.ndjson" "$dir/big.ndjson" validate "$dir/big.ndjson"
-run "minify big.ndjson -o /dev/null" "$dir/big.ndjson" minify "$dir/big.ndjson" -o /dev/null
+echo "hyson $(git -C "$here" rev-parse --short HEAD), backend $backend, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), $(java -version 2>&1 | head -1), JAVA_OPTS=-Xmx64m"
+for kind in json ndjson; do
+  f="$dir/big.$kind"
+  run "validate big.$kind" "$f" validate "$f"
+  run "minify big.$kind -o FILE" "$f" minify "$f" -o "$dir/out.$kind"
+  rm -f "$dir/out.$kind"
+  run "pretty big.$kind -o FILE" "$f" pretty "$f" -o "$dir/out.$kind"
+  rm -f "$dir/out.$kind"
+  run "stats big.$kind" "$f" stats "$f"
+  run "convert big.$kind --to msgpack -o FILE" "$f" convert --to msgpack "$f" -o "$dir/out.msgpack"
+  if [ -f "$dir/out.msgpack" ]; then
+    run "  that MessagePack --to json -o FILE" "$dir/out.msgpack" convert --to json "$dir/out.msgpack" -o "$dir/out.json"
+  fi
+  rm -f "$dir/out.msgpack" "$dir/out.json"
+done

@@ -86,7 +86,7 @@ class ConvertTest {
     }
 
     @Test
-    void toMsgpack_fileMuchLargerThanTheHeap_childJvmInBoundedMemory() throws Exception {
+    void toMsgpackAndBack_fileMuchLargerThanTheHeap_childJvmInBoundedMemory() throws Exception {
         Path big = dir.resolve("big.json");
         byte[] row = "{\"id\":12345,\"name\":\"abcdefgh\",\"v\":[1.5,true,null]},".getBytes(StandardCharsets.US_ASCII);
         try (java.io.OutputStream o = new java.io.BufferedOutputStream(Files.newOutputStream(big), 1 << 16)) {
@@ -103,6 +103,18 @@ class ConvertTest {
         assertTrue(p.waitFor(120, java.util.concurrent.TimeUnit.SECONDS));
         assertEquals(0, p.exitValue(), err);
         assertArrayEquals(MessagePack.fromJson(Files.readAllBytes(big)), Files.readAllBytes(out));
+
+        // and back: the MessagePack file is one array of a million maps, written element by element
+        Path back = dir.resolve("back.json");
+        Process q = ChildCli.start(List.of("-Xmx32m", "-XX:TieredStopAtLevel=1"), "convert", "--to", "json", out.toString(),
+                "-o", back.toString());
+        String err2 = new String(q.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(q.waitFor(120, java.util.concurrent.TimeUnit.SECONDS));
+        assertEquals(0, q.exitValue(), err2);
+        byte[] json = Files.readAllBytes(big);
+        byte[] expected = java.util.Arrays.copyOf(json, json.length + 1);
+        expected[json.length] = '\n';
+        assertArrayEquals(expected, Files.readAllBytes(back));
     }
 
     @Test

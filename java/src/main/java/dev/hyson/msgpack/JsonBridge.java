@@ -95,28 +95,78 @@ final class JsonBridge {
 
     /**
      * Writes every value {@code u} reads, as they arrive, one compact JSON text per line, extensions
-     * unpacked raw; flushes {@code out}.
+     * unpacked raw; flushes {@code out}. An array is written element by element as its elements are
+     * read (arrays within it too), so memory holds one element, not the array: a file that is one
+     * big array converts in the memory of its largest element. A map is built whole before it is
+     * written, since a repeated key takes the last value at the first key's place and the lossless
+     * form looks at all keys first. A value that fails part-way through an array leaves on
+     * {@code out} what was written of it.
      *
      * @param u the unpacker of the MessagePack values
      * @param out where the JSON lines go
      * @return the number of values written
      */
-    long writeAll(MessageUnpacker u, OutputStream out) {
+    long writeAll(MessageUnpacker u, OutputStream sink) {
         u.rawExtensions = true;
         long n = 0;
         JsonWriter w = writer();
+        // one buffer for the whole run; it goes out whenever the unpacker has to read (and may wait for)
+        // more input, so a live stream's values still appear as they arrive
+        java.io.BufferedOutputStream out = new java.io.BufferedOutputStream(sink, 1 << 16);
         try {
-            while (u.hasNext()) {
-                Object v = u.unpackValue();
-                w.write(toJsonValue(v, lossless, w), out);
+            for (;;) {
+                if (u.pos >= u.limit) {
+                    out.flush();
+                }
+                if (!u.hasNext()) {
+                    break;
+                }
+                u.owed = 0;
+                u.keyNesting = 0;
+                try {
+                    writeValue(u, out, w, u.baseDepth());
+                } catch (StackOverflowError e) {
+                    throw InputBuffer.limit("nesting too deep for the thread's stack (lower maxDepth or raise -Xss)", u.offset());
+                }
                 out.write('\n');
                 n++;
             }
             out.flush();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
+        } catch (RuntimeException e) {
+            try {
+                out.flush(); // what was converted before the failure
+            } catch (IOException ignored) {
+                // the failure reported is the conversion's
+            }
+            throw e;
         }
         return n;
+    }
+
+    /** One value at {@code depth}: an array streamed, anything else built and written. */
+    private void writeValue(MessageUnpacker u, OutputStream out, JsonWriter w, int depth) throws IOException {
+        int n = u.streamedArrayHeader(depth);
+        if (n < 0) {
+            out.write(w.writeBytes(toJsonValue(u.readValue(depth), lossless, w)));
+            return;
+        }
+        long outer = u.owed;
+        out.write('[');
+        for (int i = 0; i < n; i++) {
+            if (i > 0) {
+                out.write(',');
+            }
+            u.owed = outer + (n - i - 1);
+            try {
+                writeValue(u, out, w, depth + 1);
+            } catch (JsonWriteException x) {
+                throw within(x, "[" + i + "]");
+            }
+        }
+        u.owed = outer;
+        out.write(']');
     }
 
     /**

@@ -537,6 +537,11 @@ public final class MessageUnpacker extends ValueReader implements Closeable {
         return Timestamps.read(buf, p, h.length(), at);
     }
 
+    /** @return the nesting this unpacker's values start at (0, or the depth of the value that holds them) */
+    int baseDepth() {
+        return baseDepth;
+    }
+
     /**
      * Reads one whole value as Java objects (see {@link MessagePack} for the mapping).
      *

@@ -185,6 +185,43 @@ abstract class ValueReader extends InputBuffer {
         }
     }
 
+    /**
+     * For a reader that writes an array's elements as they are read instead of building the array
+     * ({@link JsonBridge#writeAll}): when the next value is an array, reads its header with the checks
+     * {@link #readValue} makes for one, in the same order (depth, maxContainerSize, the count against
+     * the bytes left besides {@link #owed}); otherwise reads nothing.
+     *
+     * @param depth the nesting already open around the value
+     * @return the array's element count, or -1 when the next value is not an array
+     */
+    final int streamedArrayHeader(int depth) {
+        if (pos >= limit) {
+            require(1);
+        }
+        int u = buf[pos] & 0xFF;
+        long at = offset();
+        int n;
+        if (u >= 0x90 && u <= 0x9f) {
+            pos++;
+            n = u & 0x0F;
+            if (depth >= f.maxDepth) {
+                throw tooDeep(at);
+            }
+            if (n > f.maxContainerSize) {
+                throw limit(n + " elements is more than maxContainerSize (" + f.maxContainerSize + ")", at);
+            }
+        } else if (u == 0xdc || u == 0xdd) {
+            n = unpackArrayHeader();
+            if (depth >= f.maxDepth) {
+                throw tooDeep(at);
+            }
+        } else {
+            return -1;
+        }
+        checkOwed(n, owed, at);
+        return n;
+    }
+
     private MessagePackException tooDeep(long at) {
         return limit("nesting deeper than maxDepth (" + f.maxDepth + "): raise it with MessagePackFactory.Builder.maxDepth", at);
     }

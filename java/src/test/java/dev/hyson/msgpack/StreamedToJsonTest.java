@@ -1,0 +1,222 @@
+package dev.hyson.msgpack;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.hyson.JsonWriteException;
+import dev.hyson.JsonWriter;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@link MessagePackFactory#toJson(InputStream, java.io.OutputStream)} writes arrays element by element
+ * as they are read (issue #26: MessagePack to JSON in bounded memory). Against the whole-value form it
+ * replaced (each value unpacked, turned into its JSON form, then written), on valid, truncated, mutated
+ * and over-limit inputs in both JSON forms: the same output, or the same error after the same output
+ * (the streamed form may also have written part of the failing value). One difference is by design:
+ * when a value holds both an element JSON cannot hold and, further on, invalid MessagePack, the
+ * streamed form reports the element, met first; the whole-value form read everything first.
+ */
+class StreamedToJsonTest {
+    private static final List<MessagePackFactory> FACTORIES = List.of(
+            MessagePackFactory.defaults(),
+            MessagePackFactory.builder().jsonForm(MessagePackFactory.JsonForm.LOSSLESS).build(),
+            MessagePackFactory.builder().maxDepth(3).maxContainerSize(5).build(),
+            MessagePackFactory.builder().maxDepth(4).jsonForm(MessagePackFactory.JsonForm.LOSSLESS).build());
+
+    /** What a conversion gave: its output, and the failure (null when it succeeded). */
+    private record Outcome(String out, String failure) {
+    }
+
+    private static String describe(RuntimeException e) {
+        if (e instanceof MessagePackException) {
+            MessagePackException m = (MessagePackException) e;
+            return "MessagePackException " + m.kind() + " at " + m.offset() + ": " + m.getMessage();
+        }
+        if (e instanceof JsonWriteException) {
+            JsonWriteException w = (JsonWriteException) e;
+            return "JsonWriteException " + w.path() + ": " + w.problem();
+        }
+        return e.toString();
+    }
+
+    /** The form before streaming: each value read whole, then converted and written. */
+    private static Outcome wholeValues(MessagePackFactory f, byte[] input) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        JsonWriter w = JsonWriter.builder().maxDepth((int) Math.min(Integer.MAX_VALUE, 3L * f.maxDepth + 2)).build();
+        boolean lossless = f.jsonForm == MessagePackFactory.JsonForm.LOSSLESS;
+        try (MessageUnpacker u = f.newUnpacker(new ByteArrayInputStream(input))) {
+            u.rawExtensions = true;
+            while (u.hasNext()) {
+                Object v = u.unpackValue();
+                w.write(JsonBridge.toJsonValue(v, lossless, w), out);
+                out.write('\n');
+            }
+        } catch (MessagePackException | JsonWriteException e) {
+            return new Outcome(out.toString(StandardCharsets.UTF_8), describe(e));
+        }
+        return new Outcome(out.toString(StandardCharsets.UTF_8), null);
+    }
+
+    private static Outcome streamed(MessagePackFactory f, byte[] input) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        try {
+            f.toJson(new ByteArrayInputStream(input), out);
+        } catch (MessagePackException | JsonWriteException e) {
+            return new Outcome(out.toString(StandardCharsets.UTF_8), describe(e));
+        }
+        return new Outcome(out.toString(StandardCharsets.UTF_8), null);
+    }
+
+    private static void assertSame(MessagePackFactory f, byte[] input) {
+        Outcome whole = wholeValues(f, input);
+        Outcome stream = streamed(f, input);
+        String shown = MsgPackTestSupport.hex(input.length > 64 ? java.util.Arrays.copyOf(input, 64) : input);
+        if (whole.failure != null && stream.failure != null && !whole.failure.equals(stream.failure)) {
+            // a value with two problems: the streamed form reports the first it meets in input order, which
+            // can be an element JSON cannot hold (NaN, keys that write the same name) before invalid bytes
+            // further on that the whole-value form, reading everything first, reports instead
+            assertTrue(stream.failure.startsWith("JsonWriteException"), shown + ": " + stream.failure + " vs " + whole.failure);
+        } else {
+            assertEquals(whole.failure, stream.failure, shown);
+        }
+        if (whole.failure == null) {
+            assertEquals(whole.out, stream.out, shown);
+        } else {
+            assertTrue(stream.out.startsWith(whole.out), shown + ": " + stream.out + " does not start with " + whole.out);
+        }
+    }
+
+    /** A random value with nested arrays and maps (repeated and non-str keys), bin, ext, timestamps and floats. */
+    private static Object value(Random r, int depth) {
+        int k = r.nextInt(depth > 5 ? 9 : 12);
+        switch (k) {
+            case 0: return null;
+            case 1: return r.nextBoolean();
+            case 2: return (long) r.nextInt(2000) - 1000;
+            case 3: return r.nextLong();
+            case 4: return r.nextInt(8) == 0 ? Double.NaN : r.nextDouble() * 1e6;
+            case 5: return r.nextInt(3) == 0 ? (float) r.nextGaussian() : "s" + r.nextInt(100) + "\u00e9\u6f22";
+            case 6: return new byte[] {(byte) r.nextInt(), 2, 3};
+            case 7: return r.nextBoolean() ? new ExtensionValue((byte) r.nextInt(100), new byte[] {1, 2})
+                    : java.time.Instant.ofEpochSecond(r.nextInt(1 << 30), r.nextInt(1_000_000_000));
+            case 8: return "";
+            case 9: case 10: {
+                int n = r.nextInt(r.nextInt(10) == 0 ? 40 : 5);
+                List<Object> l = new ArrayList<>();
+                for (int i = 0; i < n; i++) {
+                    l.add(value(r, depth + 1));
+                }
+                return l;
+            }
+            default: {
+                int n = r.nextInt(5);
+                Map<Object, Object> m = new LinkedHashMap<>();
+                for (int i = 0; i < n; i++) {
+                    Object key = r.nextInt(5) == 0 ? (Object) (long) r.nextInt(3) : r.nextInt(6) == 0 ? "$bin" : "k" + r.nextInt(4);
+                    m.put(key, value(r, depth + 1));
+                }
+                return m;
+            }
+        }
+    }
+
+    @Test
+    void randomValues_sameAsWholeValues_validTruncatedAndMutated() throws IOException {
+        Random r = new Random(26);
+        for (int round = 0; round < 300; round++) {
+            ByteArrayOutputStream mp = new ByteArrayOutputStream();
+            int values = 1 + r.nextInt(3);
+            for (int i = 0; i < values; i++) {
+                MessagePack.pack(value(r, 0), mp);
+            }
+            byte[] valid = mp.toByteArray();
+            for (MessagePackFactory f : FACTORIES) {
+                assertSame(f, valid);
+                for (int cut = 1; cut < valid.length; cut += 1 + valid.length / 16) {
+                    assertSame(f, java.util.Arrays.copyOf(valid, cut));
+                }
+                for (int m = 0; m < 8; m++) {
+                    byte[] bad = valid.clone();
+                    bad[r.nextInt(bad.length)] = (byte) r.nextInt(256);
+                    assertSame(f, bad);
+                }
+            }
+        }
+    }
+
+    @Test
+    void nestedArrays_streamedWithTheirPathsAndLimits() {
+        // [[1,[NaN]]]: the documented form cannot write NaN; the path names the element
+        byte[] nan = MsgPackTestSupport.hex("91 92 01 91 cb 7ff8000000000000");
+        Outcome o = streamed(MessagePackFactory.defaults(), nan);
+        assertEquals("[[1,[", o.out);
+        assertTrue(o.failure.startsWith("JsonWriteException $[0][1][0]: "), o.failure);
+        assertSame(MessagePackFactory.defaults(), nan);
+        // array16 and array32 headers, and maxDepth/maxContainerSize on streamed arrays
+        byte[] wide = MsgPackTestSupport.hex("dc 0003 01 dd 00000002 02 03 c0 93 a1 61 a1 62 90");
+        assertEquals("[1,[2,3],null]\n[\"a\",\"b\",[]]\n", streamed(MessagePackFactory.defaults(), wide).out);
+        for (MessagePackFactory f : FACTORIES) {
+            assertSame(f, wide);
+            assertSame(f, MsgPackTestSupport.hex("91 91 91 91 91 91 01"));
+            assertSame(f, MsgPackTestSupport.hex("96 01 02 03 04 05 06"));
+            assertSame(f, MsgPackTestSupport.hex("dd ffffffff 01"));
+            assertSame(f, MsgPackTestSupport.hex("92 c1 01"));
+        }
+    }
+
+    @Test
+    void oneBigArrayOverAStream_everyElementWritten() {
+        // 2 million maps in one array, generated as read; the output is counted, not kept (the CLI's
+        // ConvertTest runs such a file in a child JVM with a 32 MiB heap)
+        int n = 2_000_000;
+        byte[] element = MessagePack.pack(Map.of("id", 123456L));
+        InputStream in = new InputStream() {
+            private long at = -5;
+            private final byte[] head = {(byte) 0xdd, 0, (byte) (n >>> 16), (byte) (n >>> 8), (byte) n};
+
+            @Override
+            public int read() {
+                if (at < 0) {
+                    return head[(int) (5 + at++)] & 0xFF;
+                }
+                if (at >= (long) n * element.length) {
+                    return -1;
+                }
+                return element[(int) (at++ % element.length)] & 0xFF;
+            }
+
+            @Override
+            public int read(byte[] b, int off, int len) {
+                int k = 0;
+                for (int c; k < len && (c = read()) >= 0; k++) {
+                    b[off + k] = (byte) c;
+                }
+                return k == 0 && len > 0 ? -1 : k;
+            }
+        };
+        long[] written = {0};
+        java.io.OutputStream out = new java.io.OutputStream() {
+            @Override
+            public void write(int b) {
+                written[0]++;
+            }
+
+            @Override
+            public void write(byte[] b, int off, int len) {
+                written[0] += len;
+            }
+        };
+        assertEquals(1, MessagePackFactory.defaults().toJson(in, out));
+        assertEquals(1L + n * "{\"id\":123456}".length() + (n - 1) + 1 + 1, written[0]);
+    }
+}
