@@ -359,7 +359,14 @@ public final class MessagePackFactory {
     /**
      * Converts every MessagePack value of a stream, one after another as they arrive, to compact
      * JSON, one value per line (NDJSON for several values). Neither stream is closed; {@code out} is
-     * flushed.
+     * flushed whenever more input must be read, and at the end.
+     *
+     * <p>Memory: an array (at any depth, inside arrays) is written element by element as it is read,
+     * so one big array converts in the memory of its largest element; a map is built whole before it
+     * is written (a repeated key takes the last value at the first key's place, and the
+     * {@link JsonForm#LOSSLESS} form looks at all keys first). When a value fails part-way through an
+     * array, what was written of it stays on {@code out}; when it holds both an element JSON cannot
+     * hold and, further on, invalid MessagePack, the first met is reported.
      *
      * @param msgpack the MessagePack values
      * @param out where the JSON lines go
