@@ -29,7 +29,8 @@ import picocli.CommandLine.Parameters;
 @Command(name = "convert", sortOptions = false, usageHelpAutoWidth = true, abbreviateSynopsis = true,
         description = {
             "Convert JSON to MessagePack (--to msgpack) or MessagePack to JSON (--to json).",
-            "MessagePack to JSON is streamed: each value of the input is written as it is read, one per line. "
+            "MessagePack to JSON is streamed: each value of the input is written as it is read, one per line, "
+                    + "and an array element by element. "
                     + "bin becomes a base64 string, a timestamp an RFC 3339 string, another extension "
                     + "{\"$ext\":{\"type\":T,\"data\":\"base64\"}}; with --lossless everything JSON lacks is tagged "
                     + "so that converting back gives the same MessagePack.",

@@ -19,7 +19,8 @@ import java.util.function.Supplier;
  * {@link MessagePackException}; the array and a stream of fuzzed read sizes give the same value or
  * error; a value unpacked packs and unpacks back equal (in order), its bytes canonical (packing it
  * again gives the same bytes), and the lossless JSON form converts back to the same bytes; the
- * streaming {@link MessageUnpacker} reads or skips a sequence of values throwing nothing else.
+ * streaming {@link MessageUnpacker} reads or skips a sequence of values throwing nothing else; the
+ * streamed {@code toJson} (arrays element by element) agrees with {@code toJson} of the array.
  * {@code jsonRoundTrip}: JSON to MessagePack and back equals {@code parse} of the JSON.
  */
 class MessagePackFuzzTest {
@@ -48,6 +49,8 @@ class MessagePackFuzzTest {
                 || !fromArray.failed() && !Support.deepEquals(fromArray.value(), fromStream.value(), true)) {
             throw new AssertionError("array " + Support.describe(fromArray) + " vs stream " + Support.describe(fromStream));
         }
+
+        streamedToJson(factory, bytes, sizes);
 
         Outcome seq = msgpack("unpacker", () -> {
             try (MessageUnpacker u = factory.newUnpacker(bytes)) {
@@ -133,6 +136,40 @@ class MessagePackFuzzTest {
             return m.values().stream().anyMatch(MessagePackFuzzTest::hasHugeInteger);
         }
         return v instanceof List<?> l && l.stream().anyMatch(MessagePackFuzzTest::hasHugeInteger);
+    }
+
+    /**
+     * {@code toJson} of a stream (arrays written element by element as they are read) against
+     * {@code toJson} of the array (one value read whole, then written): the same JSON and a line feed;
+     * a value JSON cannot hold fails both with JsonWriteException; invalid MessagePack fails the stream
+     * too, with MessagePackException or, when an element JSON cannot hold comes first, JsonWriteException.
+     */
+    private static void streamedToJson(MessagePackFactory factory, byte[] bytes, int[] sizes) {
+        if (bytes.length == 0) {
+            return; // no value: the array form fails, the stream converts none
+        }
+        Outcome whole = Outcome.of(() -> factory.toJson(bytes));
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        Outcome streamed = Outcome.of(() -> factory.toJson(Support.chunked(bytes, sizes), out));
+        Throwable w = whole.error();
+        Throwable s = streamed.error();
+        for (Throwable t : new Throwable[] {w, s}) {
+            if (t != null && !(t instanceof MessagePackException) && !(t instanceof dev.hyson.JsonWriteException)) {
+                throw new AssertionError("toJson threw " + t, t);
+            }
+        }
+        if (w == null) {
+            String expected = whole.value() + "\n";
+            if (s != null || !expected.equals(out.toString(java.nio.charset.StandardCharsets.UTF_8))) {
+                throw new AssertionError("toJson " + expected + " but streamed " + Support.describe(streamed) + ": " + out);
+            }
+        } else if (w instanceof dev.hyson.JsonWriteException) {
+            if (!(s instanceof dev.hyson.JsonWriteException)) {
+                throw new AssertionError("toJson failed with " + w + " but streamed " + Support.describe(streamed));
+            }
+        } else if (((MessagePackException) w).kind() != MessagePackException.Kind.TRAILING_DATA && s == null) {
+            throw new AssertionError("toJson failed with " + w + " but streamed wrote " + out);
+        }
     }
 
     private static Outcome msgpack(String what, Supplier<?> call) {
