@@ -185,11 +185,17 @@ static int hyson_run(JNIEnv *env, hyson_context *ctx, const hyson_kernel *kernel
         return rc;
     }
     if (ctx->input == NULL || ctx->input_capacity < length) {
-        size_t capacity = length < 4096 ? 4096 : length; /* never 0: an empty input still has a buffer */
-        uint8_t *p = realloc(ctx->input, capacity);
+        /* never 0: an empty input still has a buffer; 64-byte aligned (malloc's large blocks start 16
+           bytes into a page), so the kernels' 64-byte loads of the copy never straddle a cache line */
+        size_t capacity = length < 4096 ? 4096 : (length + 63) & ~(size_t)63;
+        if (capacity < length) {
+            return HYSON_ERR_OUT_OF_MEMORY;
+        }
+        uint8_t *p = aligned_alloc(64, capacity);
         if (p == NULL) {
             return HYSON_ERR_OUT_OF_MEMORY;
         }
+        free(ctx->input);
         ctx->input = p;
         ctx->input_capacity = capacity;
     }

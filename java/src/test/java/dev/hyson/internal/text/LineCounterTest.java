@@ -36,11 +36,29 @@ class LineCounterTest {
 
     @Test
     void advance_anySplit_matchesAByteByByteReference() {
-        SplittableRandom rnd = new SplittableRandom(5);
-        String[] pieces = {"a", " ", "\n", "\r", "\r\n", "\u00E9", "\u20AC", "\uD83D\uDE00", "12345678"};
-        for (int trial = 0; trial < 2000; trial++) {
+        check(new SplittableRandom(5), 2000, 40);
+    }
+
+    @Test
+    void advance_longInputs_matchTheReference() {
+        // inputs of hundreds of bytes: ASCII runs, multi-byte characters, a LF at every place, none
+        check(new SplittableRandom(64), 600, 400);
+        byte[] b = new byte[64 * 5 + 7];
+        java.util.Arrays.fill(b, (byte) 'x');
+        for (int at = 0; at < b.length; at++) {
+            b[at] = '\n';
+            LineCounter c = new LineCounter(3, 9).advance(b, 0, b.length);
+            assertAt(4, b.length - at, new long[] {c.line(), c.column()});
+            b[at] = 'x';
+        }
+    }
+
+    private static void check(SplittableRandom rnd, int trials, int maxPieces) {
+        String[] pieces = {"a", " ", "\n", "\r", "\r\n", "\u00E9", "\u20AC", "\uD83D\uDE00", "12345678",
+            "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef"};
+        for (int trial = 0; trial < trials; trial++) {
             StringBuilder sb = new StringBuilder();
-            int n = rnd.nextInt(40);
+            int n = rnd.nextInt(maxPieces);
             for (int k = 0; k < n; k++) {
                 sb.append(pieces[rnd.nextInt(pieces.length)]);
             }
