@@ -97,24 +97,25 @@ class ConvertTest {
             o.write("{}]".getBytes(StandardCharsets.US_ASCII));
         }
         Path out = dir.resolve("big.msgpack");
-        Process p = ChildCli.start(List.of("-Xmx32m", "-XX:TieredStopAtLevel=1"), "convert", "--to", "msgpack", big.toString(),
-                "-o", out.toString());
-        String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertTrue(p.waitFor(120, java.util.concurrent.TimeUnit.SECONDS));
-        assertEquals(0, p.exitValue(), err);
+        convertInSmallHeap("msgpack", big, out);
         assertArrayEquals(MessagePack.fromJson(Files.readAllBytes(big)), Files.readAllBytes(out));
 
         // and back: the MessagePack file is one array of a million maps, written element by element
         Path back = dir.resolve("back.json");
-        Process q = ChildCli.start(List.of("-Xmx32m", "-XX:TieredStopAtLevel=1"), "convert", "--to", "json", out.toString(),
-                "-o", back.toString());
-        String err2 = new String(q.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertTrue(q.waitFor(120, java.util.concurrent.TimeUnit.SECONDS));
-        assertEquals(0, q.exitValue(), err2);
+        convertInSmallHeap("json", out, back);
         byte[] json = Files.readAllBytes(big);
         byte[] expected = java.util.Arrays.copyOf(json, json.length + 1);
         expected[json.length] = '\n';
         assertArrayEquals(expected, Files.readAllBytes(back));
+    }
+
+    /** {@code hyson convert --to FORMAT IN -o OUT} in a child JVM with a 32 MiB heap; asserts exit 0. */
+    private static void convertInSmallHeap(String format, Path in, Path out) throws Exception {
+        Process p = ChildCli.start(List.of("-Xmx32m", "-XX:TieredStopAtLevel=1"), "convert", "--to", format, in.toString(),
+                "-o", out.toString());
+        String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(p.waitFor(120, java.util.concurrent.TimeUnit.SECONDS));
+        assertEquals(0, p.exitValue(), err);
     }
 
     @Test
