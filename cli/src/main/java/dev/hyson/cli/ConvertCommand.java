@@ -40,6 +40,7 @@ import picocli.CommandLine.Parameters;
             "0:the input was converted",
             "1:the input was invalid or could not be read or written",
             "2:usage error",
+            "3:out of memory (raise the heap: JAVA_OPTS=-Xmx2g), or an internal error",
         })
 final class ConvertCommand implements Callable<Integer> {
     /** The output format. */
@@ -109,6 +110,11 @@ final class ConvertCommand implements Callable<Integer> {
         }
         if (replaceInvalidUtf8) {
             b.invalidUtf8(MessagePackFactory.Utf8Policy.REPLACE);
+        }
+        if (to == Format.JSON) {
+            // MessagePack to JSON streams (arrays element by element): the length of the input and of one
+            // array do not bound memory, so neither is limited; a map, read whole, is bounded by the heap
+            b.maxDocumentLength(Long.MAX_VALUE).maxContainerSize(Long.MAX_VALUE);
         }
         MessagePackFactory factory = b.build();
         return to == Format.MSGPACK ? toMsgpack(factory) : toJson(factory);
@@ -313,7 +319,7 @@ final class ConvertCommand implements Callable<Integer> {
             }
             in = head;
             out = open();
-            factory.toJson(in, stream(out));
+            factory.toJson(in, new WriteGuard(stream(out)));
             close(out);
             out = null;
             return Main.OK;
@@ -323,6 +329,9 @@ final class ConvertCommand implements Callable<Integer> {
         } catch (JsonWriteException e) {
             // a value JSON cannot hold as such (keys 1 and "1", a NaN): the lossless form tags it
             ctx.error(name + ": " + inFlags(e.getMessage()) + (lossless ? "" : "; --lossless writes every MessagePack value"));
+            return Main.FAILED;
+        } catch (WriteGuard.Failed e) {
+            ctx.error(targetName() + ": cannot write: " + Input.describe(e.getCause()));
             return Main.FAILED;
         } catch (UncheckedIOException e) {
             ctx.error(name + ": " + Input.describe(e.getCause()));
@@ -412,6 +421,62 @@ final class ConvertCommand implements Callable<Integer> {
     /** @return the output file of {@code -o}, or null for standard output */
     private OutputFile open() throws IOException {
         return output != null ? OutputFile.open(output) : null;
+    }
+
+    /**
+     * Marks the output's write failures, so that they are reported as the output's and not taken for
+     * the input's (the unpacker's read failures also arrive as {@link UncheckedIOException}).
+     */
+    private static final class WriteGuard extends java.io.FilterOutputStream {
+        /** A write or flush of the output failed. */
+        static final class Failed extends RuntimeException {
+            private static final long serialVersionUID = 1L;
+
+            Failed(IOException cause) {
+                super(cause);
+            }
+
+            @Override
+            public synchronized IOException getCause() {
+                return (IOException) super.getCause();
+            }
+        }
+
+        WriteGuard(OutputStream out) {
+            super(out);
+        }
+
+        @Override
+        public void write(int b) {
+            try {
+                out.write(b);
+            } catch (IOException e) {
+                throw new Failed(e);
+            }
+        }
+
+        @Override
+        public void write(byte[] b, int off, int len) {
+            try {
+                out.write(b, off, len);
+            } catch (IOException e) {
+                throw new Failed(e);
+            }
+        }
+
+        @Override
+        public void flush() {
+            try {
+                out.flush();
+            } catch (IOException e) {
+                throw new Failed(e);
+            }
+        }
+
+        @Override
+        public void close() {
+            flush(); // the output's owner closes it
+        }
     }
 
     private OutputStream stream(OutputFile out) {

@@ -58,6 +58,9 @@ final class OutputFile {
         Path dir = target.toAbsolutePath().getParent();
         String name = target.getFileName().toString();
         Path temp = Files.createTempFile(dir, "." + name + ".", ".tmp", permissions(target, dir));
+        // a run stopped by SIGINT or SIGTERM (shutdown hooks run) leaves no temporary file; once moved onto
+        // the target the name is gone and the delete does nothing
+        temp.toFile().deleteOnExit();
         try {
             if (Files.exists(target)) {
                 PosixFileAttributeView view = Files.getFileAttributeView(temp, PosixFileAttributeView.class);

@@ -119,6 +119,16 @@ class ConvertTest {
     }
 
     @Test
+    void toJson_outputCannotBeWritten_errorNamesTheOutput() throws IOException {
+        Path full = Path.of("/dev/full");
+        org.junit.jupiter.api.Assumptions.assumeTrue(Files.isWritable(full), "/dev/full is needed");
+        Path f = Files.write(dir.resolve("in.msgpack"), MessagePack.pack(List.of(1, "two")));
+        Result r = run(StdinKind.NONE, new byte[0], "convert", "--to", "json", f.toString(), "-o", full.toString());
+        assertEquals(1, r.code, r.err);
+        assertEquals("hyson: /dev/full: cannot write: No space left on device\n", r.err);
+    }
+
+    @Test
     void toJson_fileWithSeveralValues_oneLineEach() throws IOException {
         ByteArrayOutputStream mp = new ByteArrayOutputStream();
         MessagePack.pack(Map.of("bin", new byte[] {1, 2, 3}), mp);

@@ -158,6 +158,9 @@ final class JsonBridge {
             if (i > 0) {
                 out.write(',');
             }
+            if (u.pos >= u.limit) {
+                out.flush(); // the unpacker will read (and may wait): what was converted goes out first
+            }
             u.owed = outer + (n - i - 1);
             try {
                 writeValue(u, out, w, depth + 1);

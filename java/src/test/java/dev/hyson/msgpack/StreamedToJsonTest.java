@@ -175,6 +175,36 @@ class StreamedToJsonTest {
     }
 
     @Test
+    void liveStream_whatWasConvertedGoesOutBeforeEachRead() {
+        // [1, then (a read later) 2, then 3] followed by 4: each read of the input finds the output flushed
+        byte[][] parts = {MsgPackTestSupport.hex("93 01"), MsgPackTestSupport.hex("02"), MsgPackTestSupport.hex("03 04")};
+        ByteArrayOutputStream sink = new ByteArrayOutputStream();
+        List<String> seenAtEachRead = new ArrayList<>();
+        InputStream in = new InputStream() {
+            private int part;
+
+            @Override
+            public int read() {
+                throw new AssertionError("read in parts only");
+            }
+
+            @Override
+            public int read(byte[] b, int off, int len) {
+                seenAtEachRead.add(sink.toString(StandardCharsets.UTF_8));
+                if (part == parts.length) {
+                    return -1;
+                }
+                byte[] p = parts[part++];
+                System.arraycopy(p, 0, b, off, p.length);
+                return p.length;
+            }
+        };
+        assertEquals(2, MessagePackFactory.defaults().toJson(in, sink));
+        assertEquals("[1,2,3]\n4\n", sink.toString(StandardCharsets.UTF_8));
+        assertEquals(List.of("", "[1,", "[1,2,", "[1,2,3]\n4\n"), seenAtEachRead);
+    }
+
+    @Test
     void oneBigArrayOverAStream_everyElementWritten() {
         // 2 million maps in one array, generated as read; the output is counted, not kept (the CLI's
         // ConvertTest runs such a file in a child JVM with a 32 MiB heap)
