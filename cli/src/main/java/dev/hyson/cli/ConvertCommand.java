@@ -298,15 +298,16 @@ final class ConvertCommand implements Callable<Integer> {
         ctx.activity = "converting " + name;
         OutputFile out = null;
         try {
-            java.io.PushbackInputStream head = new java.io.PushbackInputStream(in, HEAD);
+            InputStream source = in;
             byte[] first;
             try {
-                first = head.readNBytes(HEAD);
+                // the JSON-text check wants its 64 bytes; with --force (no check) a live producer's first
+                // small value is converted when it arrives
+                first = force ? firstBytes(source) : source.readNBytes(HEAD);
             } catch (IOException e) {
                 ctx.error(name + ": cannot read: " + Input.describe(e));
                 return Main.FAILED;
             }
-            head.unread(first);
             if (first.length == 0) {
                 ctx.error(name + ": empty input: no MessagePack value to convert");
                 return Main.FAILED;
@@ -317,7 +318,9 @@ final class ConvertCommand implements Callable<Integer> {
                         + " (--force converts it as MessagePack)");
                 return Main.FAILED;
             }
-            in = head;
+            // the first bytes again, then the rest; unlike a PushbackInputStream, a read returns what the
+            // stream has instead of waiting to fill the unpacker's buffer, so live input converts as it comes
+            in = new java.io.SequenceInputStream(new java.io.ByteArrayInputStream(first), source);
             out = open();
             factory.toJson(in, new WriteGuard(stream(out)));
             close(out);
@@ -386,6 +389,30 @@ final class ConvertCommand implements Callable<Integer> {
 
     /** Bytes looked at to tell JSON text from MessagePack. */
     private static final int HEAD = 64;
+
+    /**
+     * Up to {@link #HEAD} bytes from the start of MessagePack input (under --force, which skips
+     * {@link #looksLikeJson}): what one read gives, then more only while more is available without
+     * waiting, so that a live producer's first small value is converted when it arrives, not when 64
+     * bytes have.
+     *
+     * @return the bytes read (none at the end of the input)
+     */
+    private static byte[] firstBytes(InputStream in) throws IOException {
+        byte[] b = new byte[HEAD];
+        int n = in.read(b, 0, HEAD);
+        if (n < 0) {
+            return new byte[0];
+        }
+        while (n < HEAD && in.available() > 0) {
+            int r = in.read(b, n, HEAD - n);
+            if (r < 0) {
+                break;
+            }
+            n += r;
+        }
+        return java.util.Arrays.copyOf(b, n);
+    }
 
     /**
      * Whether the first bytes of an input are JSON text: after an optional UTF-8 byte order mark and

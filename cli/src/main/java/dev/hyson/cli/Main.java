@@ -257,8 +257,11 @@ public final class Main implements Callable<Integer> {
      */
     static String outOfMemory(String activity, long maxHeap, long inputLength) {
         String limit = maxHeap == Long.MAX_VALUE ? "no heap limit" : "heap limit " + (maxHeap >> 20) + " MiB";
+        // convert has no --max-document-length or --max-string-length to lower (its activity: "converting NAME")
+        boolean limits = activity == null || !activity.startsWith("converting ");
         return "out of memory" + (activity == null ? "" : " " + activity) + " (" + limit + "); raise it with"
-                + " JAVA_OPTS=-Xmx" + suggestedHeap(maxHeap, inputLength) + " or lower --max-document-length / --max-string-length";
+                + " JAVA_OPTS=-Xmx" + suggestedHeap(maxHeap, inputLength)
+                + (limits ? " or lower --max-document-length / --max-string-length" : "");
     }
 
     /** Heap per input byte for a command that holds a document: the input, its tape, its tree and the output. */
