@@ -229,6 +229,9 @@ class OutputFileTest {
         assertEquals("out of memory reading big.json (heap limit 256 MiB); raise it with JAVA_OPTS=-Xmx2g"
                 + " or lower --max-document-length / --max-string-length", Main.outOfMemory("reading big.json", 256L << 20));
         assertTrue(Main.outOfMemory(null, 4L << 30).startsWith("out of memory (heap limit 4096 MiB); raise it with JAVA_OPTS=-Xmx16g"));
+        // convert has neither flag: the advice is the heap alone
+        assertEquals("out of memory converting a.msgpack (heap limit 256 MiB); raise it with JAVA_OPTS=-Xmx2g",
+                Main.outOfMemory("converting a.msgpack", 256L << 20));
         // with the input's length known, the advice is the same whatever heap failed (8 bytes per input byte)
         long gigabyte = 1_000_000_000L;
         for (long heap : new long[] {64L << 20, 2L << 30, 4L << 30}) {
