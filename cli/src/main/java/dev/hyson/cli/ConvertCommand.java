@@ -33,7 +33,8 @@ import picocli.CommandLine.Parameters;
                     + "and an array element by element. "
                     + "bin becomes a base64 string, a timestamp an RFC 3339 string, another extension "
                     + "{\"$ext\":{\"type\":T,\"data\":\"base64\"}}; with --lossless everything JSON lacks is tagged "
-                    + "so that converting back gives the same MessagePack.",
+                    + "so that converting back gives the same MessagePack (but for a map's repeated keys: "
+                    + "the last value is kept, at the first key's place).",
         },
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {
