@@ -103,7 +103,7 @@ final class JsonBridge {
      * {@code out} what was written of it.
      *
      * @param u the unpacker of the MessagePack values
-     * @param out where the JSON lines go
+     * @param sink where the JSON lines go
      * @return the number of values written
      */
     long writeAll(MessageUnpacker u, OutputStream sink) {
