@@ -323,7 +323,7 @@ final class ConvertCommand implements Callable<Integer> {
             // stream has instead of waiting to fill the unpacker's buffer, so live input converts as it comes
             in = new java.io.SequenceInputStream(new java.io.ByteArrayInputStream(first), source);
             out = open();
-            factory.toJson(in, new WriteGuard(stream(out)));
+            factory.toJson(in, new GuardedOutput(stream(out), e -> InputCommand.OutputFailure.of(targetName(), e)));
             close(out);
             out = null;
             return Main.OK;
@@ -334,8 +334,8 @@ final class ConvertCommand implements Callable<Integer> {
             // a value JSON cannot hold as such (keys 1 and "1", a NaN): the lossless form tags it
             ctx.error(name + ": " + inFlags(e.getMessage()) + (lossless ? "" : "; --lossless writes every MessagePack value"));
             return Main.FAILED;
-        } catch (WriteGuard.Failed e) {
-            ctx.error(targetName() + ": cannot write: " + Input.describe(e.getCause()));
+        } catch (InputCommand.OutputFailure e) {
+            ctx.error(e.getMessage());
             return Main.FAILED;
         } catch (UncheckedIOException e) {
             ctx.error(name + ": " + Input.describe(e.getCause()));
@@ -449,62 +449,6 @@ final class ConvertCommand implements Callable<Integer> {
     /** @return the output file of {@code -o}, or null for standard output */
     private OutputFile open() throws IOException {
         return output != null ? OutputFile.open(output) : null;
-    }
-
-    /**
-     * Marks the output's write failures, so that they are reported as the output's and not taken for
-     * the input's (the unpacker's read failures also arrive as {@link UncheckedIOException}).
-     */
-    private static final class WriteGuard extends java.io.FilterOutputStream {
-        /** A write or flush of the output failed. */
-        static final class Failed extends RuntimeException {
-            private static final long serialVersionUID = 1L;
-
-            Failed(IOException cause) {
-                super(cause);
-            }
-
-            @Override
-            public synchronized IOException getCause() {
-                return (IOException) super.getCause();
-            }
-        }
-
-        WriteGuard(OutputStream out) {
-            super(out);
-        }
-
-        @Override
-        public void write(int b) {
-            try {
-                out.write(b);
-            } catch (IOException e) {
-                throw new Failed(e);
-            }
-        }
-
-        @Override
-        public void write(byte[] b, int off, int len) {
-            try {
-                out.write(b, off, len);
-            } catch (IOException e) {
-                throw new Failed(e);
-            }
-        }
-
-        @Override
-        public void flush() {
-            try {
-                out.flush();
-            } catch (IOException e) {
-                throw new Failed(e);
-            }
-        }
-
-        @Override
-        public void close() {
-            flush(); // the output's owner closes it
-        }
     }
 
     private OutputStream stream(OutputFile out) {

@@ -77,7 +77,7 @@ abstract class WriteCommand extends InputCommand {
         } catch (IOException e) {
             throw abandon(InputCommand.OutputFailure.of(targetName(), e));
         }
-        OutputStream sink = new Guarded(out);
+        OutputStream sink = new GuardedOutput(out, e -> abandon(InputCommand.OutputFailure.of(targetName(), e)));
         boolean done = false;
         try {
             if (lines(input)) {
@@ -351,45 +351,6 @@ abstract class WriteCommand extends InputCommand {
         @Override
         public void close() throws IOException {
             // the stream's owner closes it
-        }
-    }
-
-    /** Turns write errors into {@link InputCommand.OutputFailure}, so that they are not taken for read errors. */
-    private final class Guarded extends java.io.FilterOutputStream {
-        Guarded(OutputStream out) {
-            super(out);
-        }
-
-        @Override
-        public void write(int b) {
-            try {
-                out.write(b);
-            } catch (IOException e) {
-                throw abandon(InputCommand.OutputFailure.of(targetName(), e));
-            }
-        }
-
-        @Override
-        public void write(byte[] b, int off, int len) {
-            try {
-                out.write(b, off, len);
-            } catch (IOException e) {
-                throw abandon(InputCommand.OutputFailure.of(targetName(), e));
-            }
-        }
-
-        @Override
-        public void flush() {
-            try {
-                out.flush();
-            } catch (IOException e) {
-                throw abandon(InputCommand.OutputFailure.of(targetName(), e));
-            }
-        }
-
-        @Override
-        public void close() {
-            flush();
         }
     }
 

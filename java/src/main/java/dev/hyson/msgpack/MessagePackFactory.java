@@ -140,8 +140,7 @@ public final class MessagePackFactory {
         return new Builder(options.copy());
     }
 
-    // ---------------------------------------------------------------------------------------------
-    // packers and unpackers
+    // --- packers and unpackers -------------------------------------------------------------------
 
     /** @return a new packer that collects its output; read it with {@link MessagePacker#toByteArray()} */
     public MessagePacker newPacker() {
@@ -211,8 +210,7 @@ public final class MessagePackFactory {
         }
     }
 
-    // ---------------------------------------------------------------------------------------------
-    // one-shot
+    // --- one-shot --------------------------------------------------------------------------------
 
     /**
      * Packs a value (see {@link MessagePack} for the types).
@@ -339,8 +337,7 @@ public final class MessagePackFactory {
         return oneShot.unpack(msgpack);
     }
 
-    // ---------------------------------------------------------------------------------------------
-    // JSON
+    // --- JSON ------------------------------------------------------------------------------------
 
     /**
      * Converts one MessagePack value to compact JSON in this factory's {@link JsonForm}. Extensions
@@ -357,21 +354,16 @@ public final class MessagePackFactory {
     }
 
     /**
-     * Converts every MessagePack value of a stream, one after another as they arrive, to compact
-     * JSON, one value per line (NDJSON for several values). Neither stream is closed; {@code out} is
-     * flushed whenever more input must be read, and at the end.
-     *
-     * <p>Memory: an array (at any depth, inside arrays) is written element by element as it is read,
-     * so one big array converts in the memory of its largest element; a map is built whole before it
-     * is written (a repeated key takes the last value at the first key's place, and the
-     * {@link JsonForm#LOSSLESS} form looks at all keys first). When a value fails part-way through an
-     * array, what was written of it stays on {@code out}; when it holds both an element JSON cannot
-     * hold and, further on, invalid MessagePack, the first met is reported.
+     * Converts every MessagePack value of a stream to compact JSON, one per line, as they arrive
+     * (flushing {@code out} before each read that may wait); neither stream is closed. Arrays, also in
+     * arrays, are written element by element, so memory holds the largest element; a map is built
+     * whole. A failure part-way through an array leaves what was written of it.
      *
      * @param msgpack the MessagePack values
      * @param out where the JSON lines go
      * @return the number of values converted
      * @throws MessagePackException for invalid MessagePack (the values before it are written)
+     * @throws dev.hyson.JsonWriteException for a value with no JSON form in the chosen form
      * @throws UncheckedIOException when a stream fails
      */
     public long toJson(InputStream msgpack, OutputStream out) {
