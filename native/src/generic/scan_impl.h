@@ -219,9 +219,10 @@ static inline int hyson_number_fast_allowed(const hyson_config *cfg) {
 /*
  * The common number without a branch per digit: an integer part of 1..15 digits (0, or not starting
  * with 0), optionally a fraction of 1..15 digits, 19 digits at most in all, no exponent, with 48 bytes
- * of input left (the caller checks that, and hyson_number_fast_allowed). The kernel's hyson_k_digits16
- * counts and converts up to 16 digits at once where it has one (AVX2, AVX-512); otherwise eight bytes
- * are loaded at a time and their leading digits counted and converted at once (SWAR). Writes the two
+ * of input left (the caller checks that, and hyson_number_fast_allowed). Where the kernel has them
+ * (AVX2, AVX-512), its masks of 32 bytes give both parts' lengths at once and each part is converted
+ * with one 16-digit multiply-add reduction; otherwise eight bytes are loaded at a time and their leading
+ * digits counted and converted at once (SWAR). Writes the two
  * entries hyson_scan_number would at t and returns the index after the number, or HYSON_FAILED when the number
  * is of another form; nothing is judged, so the general path then reads it from its start.
  */
@@ -229,20 +230,24 @@ static inline __attribute__((always_inline)) size_t hyson_number_fast(const uint
     size_t i = s;
     int negative = src[i] == '-';
     i += (size_t)negative;
-#ifdef HYSON_K_DIGITS16
-    /* the kernel's 16-digit conversion: the integer part, then the fraction (1..15 digits each) */
-    unsigned k;
-    uint64_t w = hyson_k_digits16(src + i, &k);
-    if (k == 0 || k == 16 || (src[i] == '0' && k > 1)) {
+#ifdef HYSON_K_NUMBER_MASKS32
+    /* the kernel's masks of the 32 bytes from the integer part (47 are left), then its conversion of
+       the integer part and the fraction (1..15 digits each), which do not wait on each other */
+    hyson_number_masks m = hyson_k_number_masks32(src + i);
+    unsigned k = (unsigned)__builtin_ctzll(~m.digit); /* <= 32: the mask has 32 bits */
+    if (k == 0 || k >= 16 || (src[i] == '0' && k > 1)) {
         return HYSON_FAILED; /* not a number, a long integer, or a leading zero */
     }
+    uint64_t w = hyson_k_digits_value16(src + i, k);
     i += k;
-    if (src[i] == '.') {
-        unsigned fraction;
-        uint64_t f = hyson_k_digits16(src + i + 1, &fraction);
-        if (fraction == 0 || fraction == 16 || k + fraction > 19) {
+    if ((m.dot >> k) & 1) {
+        /* the fraction's digits were counted within the 32 bytes: a count of 16 or more is a long
+           fraction, or one that runs past them (k + 1 + 16 > 32 with k < 16) */
+        unsigned fraction = (unsigned)__builtin_ctzll(~(m.digit >> (k + 1)));
+        if (fraction == 0 || fraction >= 16 || k + fraction > 19) {
             return HYSON_FAILED; /* '.' without a digit, a long fraction, or too many digits */
         }
+        uint64_t f = hyson_k_digits_value16(src + i + 1, fraction);
 #else
     /* the integer part: 1..15 digits in one or two words */
     uint64_t word = hyson_load8(src + i);
@@ -288,7 +293,7 @@ static inline __attribute__((always_inline)) size_t hyson_number_fast(const uint
             return HYSON_FAILED;
         }
         t[0] = hyson_entry(HYSON_TAG_DOUBLE, (size_t)((int64_t)s + origin));
-        t[1] = hyson_double_bits(hyson_decimal_to_double(w, -(int32_t)fraction, negative)); /* finite: below 10^19 */
+        t[1] = hyson_decimal_to_bits(w, -(int32_t)fraction, negative); /* finite: below 10^19 */
         return i;
     }
     if ((src[i] | 0x20) == 'e') {
