@@ -238,7 +238,7 @@ static inline __attribute__((always_inline)) size_t hyson_number_fast(const uint
     if (k == 0 || k >= 16 || (src[i] == '0' && k > 1)) {
         return HYSON_FAILED; /* not a number, a long integer, or a leading zero */
     }
-    uint64_t w = hyson_k_digits_value16(src + i, k);
+    uint64_t w = hyson_k_digits_value(m.low, k);
     i += k;
     if ((m.dot >> k) & 1) {
         /* the fraction's digits were counted within the 32 bytes: a count of 16 or more is a long

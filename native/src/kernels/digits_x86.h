@@ -18,9 +18,8 @@ static const uint8_t hyson_digits_align[32] = {
     0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,
 };
 
-/* The value of the c digits '0'..'9' at p (c = 0..16, below 10^16). Reads the 16 bytes at p. */
-static inline uint64_t hyson_k_digits_value16(const uint8_t *p, unsigned c) {
-    __m128i d = _mm_sub_epi8(_mm_loadu_si128((const __m128i *)p), _mm_set1_epi8('0'));
+/* The value of the c digits 0..9 that start d (bytes already less '0'; c = 0..16, below 10^16). */
+static inline uint64_t hyson_k_digits_value(__m128i d, unsigned c) {
     /* the c digits to the last c lanes, zeros before: the value is then that of 16 digits */
     __m128i v = _mm_shuffle_epi8(d, _mm_loadu_si128((const __m128i *)(hyson_digits_align + c)));
     __m128i pairs = _mm_maddubs_epi16(v, _mm_setr_epi8(10, 1, 10, 1, 10, 1, 10, 1, 10, 1, 10, 1, 10, 1, 10, 1));
@@ -31,10 +30,16 @@ static inline uint64_t hyson_k_digits_value16(const uint8_t *p, unsigned c) {
     return (halves & 0xFFFFFFFFu) * 100000000u + (halves >> 32);
 }
 
+/* The value of the c digits '0'..'9' at p (c = 0..16, below 10^16). Reads the 16 bytes at p. */
+static inline uint64_t hyson_k_digits_value16(const uint8_t *p, unsigned c) {
+    return hyson_k_digits_value(_mm_sub_epi8(_mm_loadu_si128((const __m128i *)p), _mm_set1_epi8('0')), c);
+}
+
 /* The classes of the 32 bytes at p that a number's fast path needs, one bit per byte (AVX2). */
 typedef struct hyson_number_masks {
     uint64_t digit; /* '0'..'9' */
     uint64_t dot;   /* '.' */
+    __m128i low;    /* the first 16 bytes less '0', for hyson_k_digits_value */
 } hyson_number_masks;
 
 /*
@@ -49,7 +54,7 @@ static inline hyson_number_masks hyson_k_number_masks32(const uint8_t *p) {
     /* a digit is a byte of 0..9 after the subtraction (every other byte wrapped above 9) */
     __m256i digit = _mm256_cmpeq_epi8(_mm256_min_epu8(d, _mm256_set1_epi8(9)), d);
     __m256i dot = _mm256_cmpeq_epi8(v, _mm256_set1_epi8('.'));
-    hyson_number_masks m = {(uint32_t)_mm256_movemask_epi8(digit), (uint32_t)_mm256_movemask_epi8(dot)};
+    hyson_number_masks m = {(uint32_t)_mm256_movemask_epi8(digit), (uint32_t)_mm256_movemask_epi8(dot), _mm256_castsi256_si128(d)};
     return m;
 }
 
