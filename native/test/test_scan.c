@@ -440,6 +440,30 @@ static void number_cases(void) {
     }
 }
 
+/* "[{"k":[" + 100 values + case + "]}]": a case of JSONTestSuite deep inside a document over 4 KiB. */
+static uint8_t *pad_case(const uint8_t *json, size_t size, size_t *padded_size) {
+    static const char value[] = "{\"id\":12345,\"x\":-1.25e3,\"s\":\"caf\xC3\xA9 \\n\",\"t\":[true,null]},";
+    const char *open = "[{\"k\":[";
+    const char *close = "]}]";
+    size_t n = strlen(open) + 100 * (sizeof value - 1) + size + strlen(close);
+    uint8_t *out = malloc(n);
+    if (out == NULL) {
+        abort();
+    }
+    size_t at = 0;
+    memcpy(out, open, strlen(open));
+    at += strlen(open);
+    for (int i = 0; i < 100; i++) {
+        memcpy(out + at, value, sizeof value - 1);
+        at += sizeof value - 1;
+    }
+    memcpy(out + at, json, size);
+    at += size;
+    memcpy(out + at, close, strlen(close));
+    *padded_size = n;
+    return out;
+}
+
 int main(int argc, char **argv) {
     printf("kernels:");
     for (size_t i = 0; i < hyson_kernel_count(); i++) {
@@ -501,6 +525,12 @@ int main(int argc, char **argv) {
         }
         hyson_check_windows(buf, size, &configs[1], 3);
         hyson_check_windows(buf, size, &configs[2], 8);
+        /* the same inside a large document, at depth 2 and after 5 KB of values, so that a window's
+           two stages meet it (and give the window to the single pass, which finds the same error) */
+        size_t padded_size = 0;
+        uint8_t *padded = pad_case(buf, size, &padded_size);
+        hyson_check_windows(padded, padded_size, &configs[0], 7);
+        free(padded);
         free(buf);
     }
     closedir(d);

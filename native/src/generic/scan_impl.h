@@ -646,12 +646,46 @@ static int HYSON_DIRECT_NAME(const uint8_t *src, size_t start, size_t end, const
     }
 }
 
+/* Copies the span bytes of the one token a step wrote at entry k into tape->spans. */
+static inline int hyson_relocate(hyson_scan_state *st, size_t k) {
+    hyson_tape *tape = st->tape;
+    if (st->cfg->flags & HYSON_IN_PLACE) {
+        return 1; /* the entry points into an input that stays */
+    }
+    uint64_t e = tape->entries[k];
+    int tag = (int)(e >> HYSON_TAG_SHIFT);
+    if (tag != HYSON_TAG_STR_ASCII && tag != HYSON_TAG_STR_UTF8 && tag != HYSON_TAG_BIG_INTEGER &&
+        tag != HYSON_TAG_BIG_DECIMAL) {
+        return 1; /* offsets already carry config->origin */
+    }
+    size_t off = (size_t)((int64_t)(e & ((UINT64_C(1) << HYSON_TAG_SHIFT) - 1)) - st->cfg->origin);
+    if (tag == HYSON_TAG_STR_ASCII || tag == HYSON_TAG_STR_UTF8) {
+        off++; /* a string's content follows its quote */
+    }
+    size_t len = (size_t)tape->entries[k + 1];
+    if (off > st->end || len > st->end - off ||
+        (tape->spans_capacity - tape->spans_size < len && !hyson_grow_spans(tape, len))) {
+        return 0;
+    }
+    if (len > 0) { /* spans is NULL until the first non-empty span */
+        memcpy(tape->spans + tape->spans_size, st->src + off, len);
+    }
+    tape->entries[k + 1] = ((uint64_t)tape->spans_size << 32) | (uint64_t)len;
+    tape->spans_size += len;
+    return 1;
+}
+
+#ifdef HYSON_K_CLASSIFY64
+/* a SIMD kernel's whole-document scan: a structural index, then a walk over it (the single pass for
+   errors); a window's scan takes the same two stages where it can */
+#include "tape_walk_impl.h"
+#endif
+
 /* the windowed scan, over the same helpers */
 #include "scan_window_impl.h"
 
 #ifdef HYSON_K_CLASSIFY64
-/* a SIMD kernel's whole-document scan: a structural index, then a walk over it (the single pass for errors) */
-#include "tape_walk_impl.h"
+#undef HYSON_WINDOW_WALK_NAME
 #else
 static int HYSON_SCAN_NAME(const uint8_t *src, size_t start, size_t end, const hyson_config *cfg, hyson_tape *tape) {
     return HYSON_DIRECT_NAME(src, start, end, cfg, tape);

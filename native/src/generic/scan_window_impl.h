@@ -86,35 +86,6 @@ static int hyson_number_reaches(const uint8_t *src, size_t s, size_t end) {
     return 1;
 }
 
-/* Copies the span bytes of the one token a step wrote at entry k into tape->spans. */
-static inline int hyson_relocate(hyson_scan_state *st, size_t k) {
-    hyson_tape *tape = st->tape;
-    if (st->cfg->flags & HYSON_IN_PLACE) {
-        return 1; /* the entry points into an input that stays */
-    }
-    uint64_t e = tape->entries[k];
-    int tag = (int)(e >> HYSON_TAG_SHIFT);
-    if (tag != HYSON_TAG_STR_ASCII && tag != HYSON_TAG_STR_UTF8 && tag != HYSON_TAG_BIG_INTEGER &&
-        tag != HYSON_TAG_BIG_DECIMAL) {
-        return 1; /* offsets already carry config->origin */
-    }
-    size_t off = (size_t)((int64_t)(e & ((UINT64_C(1) << HYSON_TAG_SHIFT) - 1)) - st->cfg->origin);
-    if (tag == HYSON_TAG_STR_ASCII || tag == HYSON_TAG_STR_UTF8) {
-        off++; /* a string's content follows its quote */
-    }
-    size_t len = (size_t)tape->entries[k + 1];
-    if (off > st->end || len > st->end - off ||
-        (tape->spans_capacity - tape->spans_size < len && !hyson_grow_spans(tape, len))) {
-        return 0;
-    }
-    if (len > 0) { /* spans is NULL until the first non-empty span */
-        memcpy(tape->spans + tape->spans_size, st->src + off, len);
-    }
-    tape->entries[k + 1] = ((uint64_t)tape->spans_size << 32) | (uint64_t)len;
-    tape->spans_size += len;
-    return 1;
-}
-
 /*
  * Closes the container open at depth (its '}' or ']' at pos): patches its count into its start, or on an
  * event tape (HYSON_EVENTS) appends an end entry. Returns 0 when the tape cannot grow.
@@ -142,7 +113,16 @@ static int HYSON_WINDOW_NAME(const uint8_t *src, size_t start, size_t end, int l
     /* each step starts at a consumed boundary; a step the window's end cuts is undone and redone */
     size_t unit = start;
     size_t size_mark = tape->size, latin1_mark = tape->latin1_size, utf16_mark = tape->utf16_size;
+#ifdef HYSON_K_CLASSIFY64
+    int walked = 0; /* the two stages are tried once a call, after the byte order mark */
+#endif
     for (;;) {
+#ifdef HYSON_K_CLASSIFY64
+        if (!walked && phase != HYSON_PHASE_START) {
+            walked = 1;
+            pos = HYSON_WINDOW_WALK_NAME(src, pos, end, last, cfg, tape, &phase, &depth);
+        }
+#endif
         unit = pos;
         size_mark = tape->size;
         latin1_mark = tape->latin1_size;

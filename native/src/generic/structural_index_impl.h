@@ -149,8 +149,10 @@ static inline uint64_t hyson_stage1_block(hyson_stage1 *s1, const uint8_t *block
  * Indexes src[begin, end) (end <= HYSON_INDEX_OFFSET) into tape->index. Returns the number of entries,
  * followed by two sentinel entries equal to end, or HYSON_FAILED when the input is not valid JSON
  * (an unterminated string, a control byte in a string, ill-formed UTF-8) or memory could not be had.
+ * With partial (a window that the stream goes on after), a string may run past end: its opening quote
+ * is then the last entry.
  */
-HYSON_STAGE size_t HYSON_INDEX_NAME(const uint8_t *src, size_t begin, size_t end, hyson_tape *tape) {
+HYSON_STAGE size_t HYSON_INDEX_NAME(const uint8_t *src, size_t begin, size_t end, int partial, hyson_tape *tape) {
     hyson_stage1 s1 = {0, 0, 0, 0, 0, 0};
 #ifdef HYSON_K_UTF8_BLOCKS
     hyson_k_utf8 utf8;
@@ -236,7 +238,7 @@ HYSON_STAGE size_t HYSON_INDEX_NAME(const uint8_t *src, size_t begin, size_t end
     }
 #endif
     size_t n = s1.n;
-    if (s1.in_string != 0 || s1.errors != 0 ||
+    if ((s1.in_string != 0 && !partial) || s1.errors != 0 ||
         (tape->index_capacity - n < 2 && !hyson_grow_index(tape, n, n + 2))) {
         return HYSON_FAILED;
     }
