@@ -20,7 +20,7 @@ extern "C" {
 #endif
 
 /* Bumped whenever the tape, the error codes or the JNI signatures change. */
-#define HYSON_ABI_VERSION 8
+#define HYSON_ABI_VERSION 9
 
 /* Tape tags (bits 56..63 of an entry). */
 #define HYSON_TAG_OBJECT 1

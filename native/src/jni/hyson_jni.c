@@ -367,6 +367,16 @@ JNIEXPORT jboolean JNICALL Java_dev_hyson_internal_scan_NativeScanner_windowCopy
     return JNI_TRUE;
 }
 
+/* Drops the entries an event-tape window scan has written so far, copying nothing (validation). */
+JNIEXPORT void JNICALL Java_dev_hyson_internal_scan_NativeScanner_windowDrop0(JNIEnv *env, jclass cls, jlong handle) {
+    (void)env;
+    (void)cls;
+    hyson_context *ctx = (hyson_context *)(intptr_t)handle;
+    if (ctx != NULL) {
+        hyson_window_take(&ctx->tape);
+    }
+}
+
 /*
  * Takes the entries an event-tape window scan (HYSON_EVENTS) has written so far: fills info with their
  * sizes and, when the Java arrays hold them, copies them out and empties the context's tape (its grammar

@@ -42,6 +42,7 @@ public final class EventScan {
     private long base;
     private boolean eof;
     private boolean done;
+    private boolean dropping; // discarding(): the native scanner copies no entries out
     /** The line counter, at {@code buf[linesAt]}. */
     private final LineCounter lines = new LineCounter(1, 1);
     private int linesAt;
@@ -127,6 +128,7 @@ public final class EventScan {
      */
     public EventScan discarding() {
         tape.inPlace = true; // (entries then point into windows that are gone: never read them)
+        dropping = true; // and the native scanner copies none out
         return this;
     }
 
@@ -188,7 +190,11 @@ public final class EventScan {
             if (rc == Scanner.WINDOW_ERROR) {
                 throw error(tape.errorCode, tape.errorOffset);
             }
-            scanner.takeWindow(tape);
+            if (dropping) {
+                scanner.dropWindow(tape);
+            } else {
+                scanner.takeWindow(tape);
+            }
             if (rc == Scanner.WINDOW_DONE) {
                 done = true;
                 return tape.size > 0;

@@ -13,7 +13,7 @@ final class NativeAbi {
     }
 
     /** Bumped with the tape, the error codes or the JNI signatures; the loader refuses any other. */
-    static final int HYSON_ABI_VERSION = 8;
+    static final int HYSON_ABI_VERSION = 9;
 
     static final int HYSON_TAG_OBJECT = Tape.OBJECT;
     static final int HYSON_TAG_ARRAY = Tape.ARRAY;

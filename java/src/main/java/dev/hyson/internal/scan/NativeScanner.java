@@ -235,6 +235,15 @@ public final class NativeScanner implements Scanner {
         tape.spansSize = (int) info[NativeAbi.HYSON_INFO_SPANS_SIZE];
     }
 
+    @Override
+    public void dropWindow(Tape tape) {
+        windowDrop0(context(tape).handle);
+        tape.size = 0;
+        tape.latin1Size = 0;
+        tape.utf16Size = 0;
+        tape.spansSize = 0;
+    }
+
     /**
      * Records a JSON error (code and absolute offset) in the tape, or throws for the codes from
      * {@link NativeAbi#HYSON_ERR_OUT_OF_MEMORY} up, which are not about the document.
@@ -286,6 +295,8 @@ public final class NativeScanner implements Scanner {
             long[] info);
 
     static native boolean windowCopyOut0(long handle, long[] tape, byte[] latin1, char[] utf16, byte[] spans);
+
+    static native void windowDrop0(long handle);
 
     static native boolean windowTake0(long handle, long[] tape, byte[] latin1, char[] utf16, byte[] spans, long[] info);
 }

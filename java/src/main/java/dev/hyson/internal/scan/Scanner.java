@@ -89,6 +89,21 @@ public interface Scanner {
     }
 
     /**
+     * As {@link #takeWindow}, for a scan that never reads its entries (validation): the entries written
+     * since the last take are dropped, and {@code tape} is left empty. The native scanner then copies
+     * nothing out of its buffers.
+     *
+     * @param tape the event tape of the scan
+     */
+    default void dropWindow(Tape tape) {
+        takeWindow(tape);
+        tape.size = 0;
+        tape.latin1Size = 0;
+        tape.utf16Size = 0;
+        tape.spansSize = 0;
+    }
+
+    /**
      * Scans the JSON Lines of the window {@code src[start, end)} in one call (the multi-document call:
      * a native scanner crosses JNI once per window, not once per line). Every line that ends in a line
      * feed, and when {@code last} the line the window ends with, is scanned as {@link #scan} scans a
