@@ -20,6 +20,7 @@ add_library(hyson_core STATIC
   ${HYSON_NATIVE}/src/dispatch.c
   ${HYSON_NATIVE}/src/calibrate.c
   ${HYSON_NATIVE}/src/lines.c
+  ${HYSON_NATIVE}/src/line_count.c
   ${HYSON_NATIVE}/src/generic/tape.c
   ${HYSON_NATIVE}/src/generic/number.c
   ${HYSON_KERNEL_SOURCES})

@@ -440,6 +440,48 @@ static void number_cases(void) {
     }
 }
 
+/* hyson_count_lines against a byte-by-byte count, on every length and alignment up to 300 bytes of
+   random text (line feeds, ASCII, UTF-8 lead and continuation bytes) and on a 100 KB line. */
+static void count_lines_cases(void) {
+    static const uint8_t alphabet[] = {'\n', 'a', ' ', '"', 0xC3, 0xA9, 0xE6, 0x97, 0xA5, 0xF0, 0x9F, 0x98, 0x80, '\r'};
+    uint8_t buf[320];
+    uint64_t seed = 2463534242u;
+    for (size_t n = 0; n <= 300; n++) {
+        for (size_t at = 0; at < 16; at += 5) {
+            for (size_t i = 0; i < n; i++) {
+                seed ^= seed << 13, seed ^= seed >> 7, seed ^= seed << 17;
+                /* every fourth text has no line feed at all */
+                buf[at + i] = alphabet[(n % 4 == 0 ? 1 : 0) + seed % (sizeof alphabet - (n % 4 == 0 ? 1 : 0))];
+            }
+            uint64_t lf = 0, tail = 0;
+            for (size_t i = 0; i < n; i++) {
+                if (buf[at + i] == '\n') {
+                    lf++;
+                    tail = 0;
+                } else if ((buf[at + i] & 0xC0) != 0x80) {
+                    tail++;
+                }
+            }
+            uint64_t got_lf = 7, got_tail = 7;
+            hyson_count_lines(buf + at, n, &got_lf, &got_tail);
+            check(got_lf == lf && got_tail == tail, "hyson_count_lines against a byte count");
+        }
+    }
+    size_t big = 100000;
+    uint8_t *line = malloc(big);
+    if (line == NULL) {
+        abort();
+    }
+    memset(line, 'x', big);
+    line[5] = '\n';
+    line[big / 2] = 0xC3;
+    line[big / 2 + 1] = 0xA9;
+    uint64_t lf = 0, tail = 0;
+    hyson_count_lines(line, big, &lf, &tail);
+    check(lf == 1 && tail == big - 6 - 1, "hyson_count_lines of a long last line");
+    free(line);
+}
+
 /* "[{"k":[" + 100 values + case + "]}]": a case of JSONTestSuite deep inside a document over 4 KiB. */
 static uint8_t *pad_case(const uint8_t *json, size_t size, size_t *padded_size) {
     static const char value[] = "{\"id\":12345,\"x\":-1.25e3,\"s\":\"caf\xC3\xA9 \\n\",\"t\":[true,null]},";
@@ -557,6 +599,7 @@ int main(int argc, char **argv) {
         closedir(d);
     }
     check(corpus >= 20, "corpus files read");
+    count_lines_cases();
     printf("%d passed, %d failed\n", passed, failed);
     return failed == 0 ? 0 : 1;
 }

@@ -89,8 +89,10 @@ extern "C" {
 #define HYSON_INFO_SPANS_SIZE 4
 #define HYSON_INFO_RESUME 5
 #define HYSON_INFO_LINES 6    /* hyson_scan_lines: the records written */
-#define HYSON_INFO_NEWLINES 7 /* hyson_scan_lines: the line feeds consumed (RESUME: the offset after them) */
-#define HYSON_INFO_LENGTH 8
+#define HYSON_INFO_NEWLINES 7 /* hyson_scan_lines: the line feeds consumed (RESUME: the offset after them); a
+                                 window's scan: the line feeds in the bytes it consumed (hyson_count_lines) */
+#define HYSON_INFO_TAIL 8     /* a window's scan: hyson_count_lines's tail of the bytes it consumed */
+#define HYSON_INFO_LENGTH 9
 
 /*
  * Grammar states between two windows of a windowed scan (tape->phase), mirroring
@@ -249,6 +251,14 @@ int hyson_scan_window(const uint8_t *src, size_t start, size_t end, int last, co
  * caller took them: only for event tapes (HYSON_EVENTS), whose entries never refer back.
  */
 void hyson_window_take(hyson_tape *tape);
+
+/*
+ * Counts p[0, n) as an error's line and column count it (a line ends at each LF; a column counts code
+ * points, the bytes that are not UTF-8 continuation bytes 10xxxxxx): the line feeds into *newlines, and
+ * the code points after the last one (of all n bytes when there is none) into *tail. 16 bytes a step
+ * (SSE2 on x86-64, NEON on AArch64), so a stream's windows are counted as they are scanned.
+ */
+void hyson_count_lines(const uint8_t *p, size_t n, uint64_t *newlines, uint64_t *tail);
 
 /*
  * JSON Lines (src/lines.c): one record of HYSON_LINE_FIELDS int64 values per non-blank line that

@@ -36,6 +36,8 @@ typedef struct hyson_context {
     hyson_lines lines; /* scanLines0's records and per-line scratch tape */
     uint8_t *input;
     size_t input_capacity;
+    uint64_t newlines; /* info's NEWLINES and TAIL slots: the last JSON Lines scan's line feeds consumed, or */
+    uint64_t tail;     /* hyson_count_lines of the bytes the last window's scan consumed */
 } hyson_context;
 
 static void hyson_context_trim(hyson_context *ctx) {
@@ -151,10 +153,23 @@ static int hyson_copy_out(JNIEnv *env, hyson_context *ctx, jlongArray tape, jbyt
 static int hyson_run_mode(const uint8_t *bytes, size_t start, size_t end, int mode, int last, const hyson_config *cfg,
                           const hyson_kernel *kernel, hyson_context *ctx) {
     switch (mode) {
-        case HYSON_RUN_WINDOW:
-            return hyson_scan_window(bytes, start, end, last, cfg, kernel, &ctx->tape);
-        case HYSON_RUN_LINES:
-            return hyson_scan_lines(bytes, start, end, last, cfg, kernel, &ctx->tape, &ctx->lines);
+        case HYSON_RUN_WINDOW: {
+            /* the bytes consumed are counted here, while they are at hand: the stream drops them next */
+            int rc = hyson_scan_window(bytes, start, end, last, cfg, kernel, &ctx->tape);
+            size_t consumed = rc == HYSON_MORE_INPUT ? (size_t)(ctx->tape.resume - cfg->origin) : end;
+            ctx->newlines = 0;
+            ctx->tail = 0;
+            if ((rc == HYSON_OK || rc == HYSON_MORE_INPUT) && consumed >= start && consumed <= end) {
+                hyson_count_lines(bytes + start, consumed - start, &ctx->newlines, &ctx->tail);
+            }
+            return rc;
+        }
+        case HYSON_RUN_LINES: {
+            int rc = hyson_scan_lines(bytes, start, end, last, cfg, kernel, &ctx->tape, &ctx->lines);
+            ctx->newlines = (uint64_t)ctx->lines.newlines;
+            ctx->tail = 0;
+            return rc;
+        }
         default:
             return hyson_scan(bytes, start, end, cfg, kernel, &ctx->tape);
     }
@@ -227,7 +242,8 @@ static void hyson_fill_info(JNIEnv *env, const hyson_context *ctx, jlongArray in
     slots[HYSON_INFO_SPANS_SIZE] = (jlong)t->spans_size;
     slots[HYSON_INFO_RESUME] = (jlong)t->resume;
     slots[HYSON_INFO_LINES] = (jlong)ctx->lines.count;
-    slots[HYSON_INFO_NEWLINES] = (jlong)ctx->lines.newlines;
+    slots[HYSON_INFO_NEWLINES] = (jlong)ctx->newlines;
+    slots[HYSON_INFO_TAIL] = (jlong)ctx->tail;
     (*env)->SetLongArrayRegion(env, info, 0, HYSON_INFO_LENGTH, slots);
 }
 

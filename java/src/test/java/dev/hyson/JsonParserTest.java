@@ -267,6 +267,52 @@ class JsonParserTest {
         }
     }
 
+    /**
+     * Streams of several 1 MiB windows (each taken in two stages by a native kernel, its line feeds and
+     * columns counted as it is scanned) with an error late in them: validate and the pull parser report
+     * the byte, line and column that parsing the whole array reports.
+     */
+    @ParameterizedTest
+    @MethodSource("backends")
+    void largeStream_errorLate_sameLineAndColumnAsWhole(Backend backend) throws IOException {
+        JsonReader reader = TestSupport.reader(backend);
+        SplittableRandom rnd = new SplittableRandom(11);
+        String[] pieces = {"{\"t\": \"日本語のテキスト\", \"n\": [1, 2.5, -3e2]}", "\"é\\n😀\"", "\n", "\r\n", "  ", "true",
+            "\"" + "x".repeat(300) + "\"", "{}", "[\n]", "12345678901234567890123"};
+        String[] errors = {"tru", "\"\u0001\"", "1.", "{\"a\" 1}", "\"\\q\"", "[1,]", "\"\u00ff"};
+        for (int round = 0; round < 6; round++) {
+            StringBuilder sb = new StringBuilder("[\n");
+            int target = (1 << 20) * (1 + round % 3) + rnd.nextInt(1 << 16);
+            while (sb.length() < target) {
+                String p = pieces[rnd.nextInt(pieces.length)];
+                sb.append(p.isBlank() ? p : p + ",");
+            }
+            sb.append(errors[round % errors.length]).append("]\n");
+            byte[] doc = sb.toString().getBytes(StandardCharsets.UTF_8);
+            if (round % errors.length == errors.length - 1) {
+                doc[doc.length - 3] = (byte) 0xC3; // a lead byte without its continuation byte
+            }
+            byte[] bytes = doc;
+            JsonParseException whole = assertThrows(JsonParseException.class, () -> reader.parse(bytes));
+            JsonParseException validated = assertThrows(JsonParseException.class,
+                    () -> reader.validate(new ByteArrayInputStream(bytes)), "round " + round);
+            JsonParseException pulled = assertThrows(JsonParseException.class, () -> {
+                try (JsonParser parser = reader.parser(new ByteArrayInputStream(bytes))) {
+                    while (parser.nextToken() != null) {
+                        // read to the error
+                    }
+                }
+            }, "round " + round);
+            for (JsonParseException e : List.of(validated, pulled)) {
+                assertEquals(whole.getMessage(), e.getMessage(), "round " + round);
+                assertEquals(whole.offset(), e.offset(), "round " + round);
+                assertEquals(whole.line(), e.line(), "round " + round);
+                assertEquals(whole.column(), e.column(), "round " + round);
+            }
+            assertTrue(whole.line() > 1000, "the error is many lines in: " + whole.line());
+        }
+    }
+
     @ParameterizedTest
     @MethodSource("backends")
     void pointerNameDepthAndLocation(Backend backend) {

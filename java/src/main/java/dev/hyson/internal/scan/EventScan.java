@@ -250,6 +250,7 @@ public final class EventScan {
             resume -= drop;
             linesAt -= drop;
             cursorAt = -1;
+            tape.countedTo = -1; // (in the coordinates of the buffer before the move)
         }
         long limit = cfg.maxDocumentLength;
         if (!eof) {
@@ -303,7 +304,13 @@ public final class EventScan {
     /** Moves the line counter to {@code buf[to]} (forward only). */
     private void moveLines(int to) {
         if (to > linesAt) {
-            lines.advance(buf, linesAt, to);
+            int from = tape.countedFrom;
+            if (tape.countedTo == to && from >= linesAt && from <= to) {
+                // the bytes the last window consumed were counted by the native scanner as it scanned them
+                lines.advance(buf, linesAt, from).skip(tape.countedNewlines, tape.countedTail);
+            } else {
+                lines.advance(buf, linesAt, to);
+            }
             linesAt = to;
         }
     }

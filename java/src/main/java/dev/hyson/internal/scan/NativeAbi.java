@@ -75,10 +75,15 @@ final class NativeAbi {
     static final int HYSON_INFO_ERROR_OFFSET = 3;
     static final int HYSON_INFO_SPANS_SIZE = 4;
     static final int HYSON_INFO_RESUME = 5;
-    /** JSON Lines calls: the records written, and the line feeds consumed (RESUME: the offset after them). */
+    /**
+     * JSON Lines calls: the records written, and the line feeds consumed (RESUME: the offset after them);
+     * window calls: the line feeds in the bytes consumed, and the code points after the last of them (of
+     * all the bytes consumed when there is none), as {@code LineCounter} counts them.
+     */
     static final int HYSON_INFO_LINES = 6;
     static final int HYSON_INFO_NEWLINES = 7;
-    static final int HYSON_INFO_LENGTH = 8;
+    static final int HYSON_INFO_TAIL = 8;
+    static final int HYSON_INFO_LENGTH = 9;
 
     /** Fields of a JSON Lines record ({@link LineBatch}). */
     static final int HYSON_LINE_START = LineBatch.START;

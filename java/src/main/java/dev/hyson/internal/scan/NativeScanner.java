@@ -174,6 +174,13 @@ public final class NativeScanner implements Scanner {
         }
         int rc = scanWindow0(ctx.handle, kernelIndex, src, start, end, last, base, first, cfg.maxStringLength,
                 cfg.maxDocumentLength, cfg.maxDepth, cfg.maxNumberLength, flags, info);
+        tape.countedTo = -1;
+        if (rc == NativeAbi.HYSON_MORE_INPUT || rc == NativeAbi.HYSON_OK) {
+            tape.countedFrom = start;
+            tape.countedTo = rc == NativeAbi.HYSON_OK ? end : (int) (info[NativeAbi.HYSON_INFO_RESUME] - base);
+            tape.countedNewlines = info[NativeAbi.HYSON_INFO_NEWLINES];
+            tape.countedTail = info[NativeAbi.HYSON_INFO_TAIL];
+        }
         if (rc == NativeAbi.HYSON_MORE_INPUT) {
             tape.resumeAt = (int) (info[NativeAbi.HYSON_INFO_RESUME] - base);
             return WINDOW_MORE;

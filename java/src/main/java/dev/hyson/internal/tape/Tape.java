@@ -104,6 +104,19 @@ public final class Tape {
     public byte[] window;
     /** Where a windowed scan that needs more input resumes: an index into the window's array. */
     public int resumeAt;
+    /**
+     * The bytes {@code [countedFrom, countedTo)} of the window's array that the last windowed scan consumed,
+     * counted by it as {@code LineCounter} counts (the native scanner counts them while they are at hand):
+     * {@code countedNewlines} line feeds, {@code countedTail} code points after the last. {@code countedTo}
+     * is -1 when nothing was counted (the Java scanner, an error), or the counts no longer apply.
+     */
+    public int countedFrom;
+    /** See {@link #countedFrom}. */
+    public int countedTo = -1;
+    /** See {@link #countedFrom}. */
+    public long countedNewlines;
+    /** See {@link #countedFrom}. */
+    public long countedTail;
 
     private static final byte[] EMPTY = new byte[0];
     /** The scanner's container stack, {@code (tape index << 1) | isObject}, reused across parses. */
@@ -153,6 +166,7 @@ public final class Tape {
         phase = 0;
         depth = 0;
         resumeAt = 0;
+        countedTo = -1;
         // a compact document needs about one entry pair per 8 bytes; start near that to avoid regrowth
         int want = Math.min(inputLength / 4 + 16, RETAIN_ENTRIES);
         if (entries.length < want) {

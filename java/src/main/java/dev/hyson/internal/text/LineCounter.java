@@ -39,6 +39,24 @@ public final class LineCounter {
     }
 
     /**
+     * Moves the counter over bytes counted elsewhere (the native scanner counts a window's as it scans
+     * them), as {@link #advance} would move it over them.
+     *
+     * @param newlines the line feeds among the bytes
+     * @param tail the code points after the last line feed, or of all the bytes when there is none
+     * @return this counter
+     */
+    public LineCounter skip(long newlines, long tail) {
+        if (newlines > 0) {
+            line += newlines;
+            column = 1 + tail;
+        } else {
+            column += tail;
+        }
+        return this;
+    }
+
+    /**
      * Moves the counter over {@code b[from, to)}, eight bytes a step (SWAR: the LF bytes and the
      * bytes that are not continuation bytes of each little-endian {@code long} are flagged in its
      * high bits, exactly, since no carry crosses a byte).
