@@ -1,5 +1,6 @@
 package dev.hyson.internal.number;
 
+import dev.hyson.internal.text.Swar;
 import java.nio.charset.StandardCharsets;
 
 /**
@@ -155,6 +156,22 @@ public final class NumberText {
         int digits = 0;
         int scale = -1;
         for (; q < end; q++) {
+            if (end - q >= 8) {
+                // eight digits at once (canada.json's 15-digit fractions: two steps, not sixteen)
+                long v = (long) Swar.LONG_LE.get(b, q);
+                if (Swar.isEightDigits(v)) {
+                    digits += 8;
+                    if (digits > 18) {
+                        return null;
+                    }
+                    unscaled = unscaled * 100_000_000L + Swar.parseEightDigits(v);
+                    if (scale >= 0) {
+                        scale += 8;
+                    }
+                    q += 7;
+                    continue;
+                }
+            }
             int c = b[q];
             if (c >= '0' && c <= '9') {
                 unscaled = unscaled * 10 + (c - '0');

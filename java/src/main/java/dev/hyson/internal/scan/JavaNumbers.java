@@ -73,10 +73,10 @@ final class JavaNumbers {
             // more than 18 digits: eight per step while they fit the 19 exact ones, then one at a time
             while (digits <= 11 && i + 8 <= end) {
                 long eight = (long) LONG_LE.get(src, i);
-                if (!isEightDigits(eight)) {
+                if (!Swar.isEightDigits(eight)) {
                     break;
                 }
-                w = w * 100_000_000L + parseEightDigits(eight);
+                w = w * 100_000_000L + Swar.parseEightDigits(eight);
                 digits += 8;
                 i += 8;
             }
@@ -104,8 +104,8 @@ final class JavaNumbers {
             do {
                 if (digits > 0 && digits <= 11 && i + 8 <= end) {
                     long v = (long) LONG_LE.get(src, i);
-                    if (isEightDigits(v)) {
-                        w = w * 100_000_000L + parseEightDigits(v);
+                    if (Swar.isEightDigits(v)) {
+                        w = w * 100_000_000L + Swar.parseEightDigits(v);
                         digits += 8;
                         adjust -= 8;
                         i += 8;
@@ -199,22 +199,6 @@ final class JavaNumbers {
         t[k] = Tape.entry(tag, at);
         t[k + 1] = payload;
         tape.size = k + 2;
-    }
-
-    /** Whether the eight bytes of {@code v} (little-endian) are all ASCII digits (SWAR). */
-    private static boolean isEightDigits(long v) {
-        return ((v & 0xF0F0F0F0F0F0F0F0L) | (((v + 0x0606060606060606L) & 0xF0F0F0F0F0F0F0F0L) >>> 4)) == 0x3333333333333333L;
-    }
-
-    /**
-     * The value of eight ASCII digits (little-endian in {@code v}): pairs, then quads, then halves
-     * folded with three multiplications (Lemire, "Number parsing at a gigabyte per second", section 6).
-     */
-    private static long parseEightDigits(long v) {
-        v -= 0x3030303030303030L;
-        v = (v * 10) + (v >>> 8);
-        return (((v & 0x000000FF000000FFL) * (100 + (1_000_000L << 32)))
-                + (((v >>> 16) & 0x000000FF000000FFL) * (1 + (10_000L << 32)))) >>> 32;
     }
 
     /** Reads {@code NaN}, {@code Infinity} (at {@code pos}; the number began at {@code begin}). */

@@ -62,8 +62,8 @@ class NumberTextTest {
                 "123456789012345678", "-123456789012345678", "1234567890123456789", "99999999999999999.9",
                 "-65.613616999999977", "1.50", "1e5", "1.5E-3", "1234567890.1234567890"));
         for (int i = 0; i < 20_000; i++) {
-            int intDigits = 1 + r.nextInt(12);
-            int fracDigits = r.nextInt(12);
+            int intDigits = 1 + r.nextInt(i % 2 == 0 ? 12 : 19);
+            int fracDigits = r.nextInt(i % 2 == 0 ? 12 : 19);
             StringBuilder b = new StringBuilder(r.nextBoolean() ? "-" : "");
             b.append(1 + r.nextInt(9));
             for (int k = 1; k < intDigits; k++) {
@@ -79,7 +79,8 @@ class NumberTextTest {
         }
         int fast = 0;
         for (String s : texts) {
-            byte[] b = ("[" + s + ",").getBytes(StandardCharsets.ISO_8859_1);
+            // digits after the number's length must not count (the eight-digit steps read no further)
+            byte[] b = ("[" + s + (s.length() % 3 == 0 ? "," : "12345678901234567")).getBytes(StandardCharsets.ISO_8859_1);
             java.math.BigDecimal got = NumberText.decimal(b, 1, s.length());
             java.math.BigDecimal want = new java.math.BigDecimal(s);
             int digits = s.replace("-", "").replace(".", "").length();
@@ -91,6 +92,6 @@ class NumberTextTest {
                 fast++;
             }
         }
-        assertTrue(fast > 15_000, "most random texts take the fast path: " + fast);
+        assertTrue(fast > 10_000, "most random texts take the fast path: " + fast);
     }
 }
