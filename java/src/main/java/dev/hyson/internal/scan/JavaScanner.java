@@ -158,6 +158,7 @@ public final class JavaScanner implements Scanner {
 
     @Override
     public int scanWindow(byte[] src, int start, int end, boolean last, long base, ReadConfig cfg, Tape tape) {
+        tape.countedTo = -1; // the Java scan counts no lines: its callers count them (Tape.countedFrom)
         return JavaWindowScan.scanWindow(src, start, end, last, base, cfg, tape);
     }
 

@@ -153,7 +153,11 @@ public final class StreamScan {
                 throw new IllegalStateException("scanner " + scanner.name() + " resumed at " + resume + " of " + filled
                         + (eof ? " at the end of input" : ""));
             }
-            lines.advance(buf, 0, resume);
+            if (tape.countedFrom == 0 && tape.countedTo == resume) {
+                lines.skip(tape.countedNewlines, tape.countedTail); // counted by the native scan as it went
+            } else {
+                lines.advance(buf, 0, resume);
+            }
             int keep = filled - resume;
             if (keep > buf.length / 2) {
                 // the unfinished token fills half the window: double it, so re-scans add up to O(n)
