@@ -182,10 +182,7 @@ public final class EventScan {
                 tape.size = 0;
                 return false;
             }
-            tape.size = 0;
-            tape.latin1Size = 0;
-            tape.utf16Size = 0;
-            tape.spansSize = 0;
+            tape.clearEntries();
             int rc = array ? scanArrayWindow() : scanStreamWindow();
             if (rc == Scanner.WINDOW_ERROR) {
                 throw error(tape.errorCode, tape.errorOffset);

@@ -218,10 +218,7 @@ public final class NativeScanner implements Scanner {
     public void takeWindow(Tape tape) {
         Context ctx = context(tape);
         long[] info = ctx.info;
-        tape.size = 0;
-        tape.latin1Size = 0;
-        tape.utf16Size = 0;
-        tape.spansSize = 0;
+        tape.clearEntries();
         while (!windowTake0(ctx.handle, tape.entries, tape.latin1, tape.utf16, tape.spans, info)) {
             int size = (int) info[NativeAbi.HYSON_INFO_TAPE_SIZE];
             int latin1Size = (int) info[NativeAbi.HYSON_INFO_LATIN1_SIZE];
@@ -245,10 +242,7 @@ public final class NativeScanner implements Scanner {
     @Override
     public void dropWindow(Tape tape) {
         windowDrop0(context(tape).handle);
-        tape.size = 0;
-        tape.latin1Size = 0;
-        tape.utf16Size = 0;
-        tape.spansSize = 0;
+        tape.clearEntries();
     }
 
     /**

@@ -97,10 +97,7 @@ public interface Scanner {
      */
     default void dropWindow(Tape tape) {
         takeWindow(tape);
-        tape.size = 0;
-        tape.latin1Size = 0;
-        tape.utf16Size = 0;
-        tape.spansSize = 0;
+        tape.clearEntries();
     }
 
     /**

@@ -174,6 +174,17 @@ public final class Tape {
         }
     }
 
+    /**
+     * Empties the entries and their side buffers (Latin-1, UTF-16, spans), keeping the arrays and a
+     * windowed scan's grammar state: what a caller does after taking a window's entries.
+     */
+    public void clearEntries() {
+        size = 0;
+        latin1Size = 0;
+        utf16Size = 0;
+        spansSize = 0;
+    }
+
     /** Drops oversized buffers after a parse so one huge document does not pin memory. */
     public void trim() {
         input = null;
