@@ -175,50 +175,52 @@ static size_t hyson_scan_escaped_string(hyson_scan_state *st, size_t q) {
 }
 
 #ifdef HYSON_K_CLASSIFY64
+#ifdef HYSON_K_PLAIN64
+#define HYSON_PLAIN_SLACK 64
+#else
+#define HYSON_PLAIN_SLACK 0
+#endif
+/* The character each two-character escape of RFC 8259 section 7 stands for ('\\' followed by the index); 0: none. */
+static const uint8_t hyson_simple_escapes[256] = {
+    ['"'] = '"', ['\\'] = '\\', ['/'] = '/', ['b'] = '\b', ['f'] = '\f', ['n'] = '\n', ['r'] = '\r', ['t'] = '\t',
+};
+
 /* One escape at src[i] ('\\') of a string ending at close: its UTF-16 code unit(s) into *unit (and
    *low for a surrogate pair escaped as two, else 0), the index after it; HYSON_FAILED if invalid. */
-static inline size_t hyson_unescape(const uint8_t *src, size_t i, size_t close, unsigned policy, uint32_t *unit,
+static inline __attribute__((always_inline)) size_t hyson_unescape(const uint8_t *src, size_t i, size_t close, unsigned policy, uint32_t *unit,
                                     uint32_t *low) {
     *low = 0;
     if (i + 1 >= close) {
         return HYSON_FAILED;
     }
-    switch (src[i + 1]) {
-        case '"': *unit = '"'; return i + 2;
-        case '\\': *unit = '\\'; return i + 2;
-        case '/': *unit = '/'; return i + 2;
-        case 'b': *unit = '\b'; return i + 2;
-        case 'f': *unit = '\f'; return i + 2;
-        case 'n': *unit = '\n'; return i + 2;
-        case 'r': *unit = '\r'; return i + 2;
-        case 't': *unit = '\t'; return i + 2;
-        case 'u': {
-            int32_t u = hyson_hex4(src, i + 2, close);
-            if (u < 0) {
-                return HYSON_FAILED;
-            }
-            if (u >= 0xD800 && u <= 0xDFFF) {
-                int32_t second = -1;
-                if (u <= 0xDBFF && i + 8 <= close && src[i + 6] == '\\' && src[i + 7] == 'u') {
-                    second = hyson_hex4(src, i + 8, close);
-                }
-                if (second >= 0xDC00 && second <= 0xDFFF) {
-                    *unit = (uint32_t)u;
-                    *low = (uint32_t)second;
-                    return i + 12;
-                }
-                if (policy == HYSON_SURROGATES_ERROR) {
-                    return HYSON_FAILED;
-                }
-                *unit = policy == HYSON_SURROGATES_REPLACE ? 0xFFFDu : (uint32_t)u;
-                return i + 6;
-            }
-            *unit = (uint32_t)u;
-            return i + 6;
-        }
-        default:
-            return HYSON_FAILED;
+    uint8_t e = src[i + 1];
+    if (e != 'u') {
+        /* a table, not a switch: a jump table's indirect branch mispredicts between escapes */
+        *unit = hyson_simple_escapes[e];
+        return *unit != 0 ? i + 2 : HYSON_FAILED;
     }
+    int32_t u = hyson_hex4(src, i + 2, close);
+    if (u < 0) {
+        return HYSON_FAILED;
+    }
+    if (u >= 0xD800 && u <= 0xDFFF) {
+        int32_t second = -1;
+        if (u <= 0xDBFF && i + 8 <= close && src[i + 6] == '\\' && src[i + 7] == 'u') {
+            second = hyson_hex4(src, i + 8, close);
+        }
+        if (second >= 0xDC00 && second <= 0xDFFF) {
+            *unit = (uint32_t)u;
+            *low = (uint32_t)second;
+            return i + 12;
+        }
+        if (policy == HYSON_SURROGATES_ERROR) {
+            return HYSON_FAILED;
+        }
+        *unit = policy == HYSON_SURROGATES_REPLACE ? 0xFFFDu : (uint32_t)u;
+        return i + 6;
+    }
+    *unit = (uint32_t)u;
+    return i + 6;
 }
 
 /*
@@ -245,7 +247,7 @@ static size_t hyson_decode_escaped(hyson_scan_state *st, size_t q, size_t close)
     hyson_tape *tape = st->tape;
     unsigned policy = (st->cfg->flags >> HYSON_SURROGATES_SHIFT) & 3u;
     size_t start_latin1 = tape->latin1_size;
-    if (!hyson_ensure_latin1(tape, start_latin1, close - q)) {
+    if (!hyson_ensure_latin1(tape, start_latin1, close - q + HYSON_PLAIN_SLACK)) {
         return HYSON_FAILED;
     }
     uint8_t *latin1 = tape->latin1;
@@ -254,6 +256,16 @@ static size_t hyson_decode_escaped(hyson_scan_state *st, size_t q, size_t close)
     uint32_t unit = 0;
     uint32_t low = 0;
     while (i < close) {
+#ifdef HYSON_K_PLAIN64
+        if (src[i] < 0x80 && src[i] != '\\') {
+            /* a run of plain ASCII, up to 64 bytes a step: the kernel stores 64 bytes at latin1 + n,
+               which has close - q + HYSON_PLAIN_SLACK bytes from start_latin1 */
+            size_t plain = hyson_k_plain64(src + i, close - i, latin1 + n);
+            n += plain;
+            i += plain;
+            continue;
+        }
+#endif
         if (src[i] < 0x80 && src[i] != '\\' && close - i >= 8) {
             /* a run of plain ASCII, 8 bytes at a time: latin1 holds close - q bytes from start_latin1 and
                every input byte so far gave at most one, so the 8-byte store stays inside it */

@@ -292,7 +292,11 @@ public final class HysonGenerator implements JsonGenerator {
         }
         beforeValue("write(value)");
         try {
-            g.writeRaw(value.toString());
+            if (value.getClass() == BigDecimal.class) {
+                g.writeNumber(value); // its toString(), ASCII, copied without encoding
+            } else {
+                g.writeRaw(value.toString()); // a subclass: its own text, as JSON-P prints it
+            }
         } catch (RuntimeException e) {
             throw mapped(e);
         }
@@ -339,9 +343,9 @@ public final class HysonGenerator implements JsonGenerator {
     public JsonGenerator write(double value) {
         finite(value);
         beforeValue("write(value)");
-        String text = BigDecimal.valueOf(value).toString();
+        BigDecimal text = BigDecimal.valueOf(value);
         try {
-            g.writeRaw(text);
+            g.writeNumber(text);
         } catch (RuntimeException e) {
             throw mapped(e);
         }
