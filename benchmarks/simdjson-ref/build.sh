@@ -5,8 +5,8 @@
 # Otherwise it prints what to install and exits 0 without building, so it never breaks a script.
 #
 # It also builds benchmarks/target/scan_vs_simdjson (hyson's C scan and simdjson interleaved in one
-# process) when cmake is installed: hyson's C core is built without JNI in benchmarks/target/hyson-core
-# (Release, no -march), and linked in.
+# process) when cmake is installed: hyson's C core is built without JNI in benchmarks/target/hyson-core-CC
+# (Release, no -march, with the compiler the jar's library gets: clang when installed, else cc), and linked in.
 #
 # Then: benchmarks/target/simdjson_ref ../shared/corpus/{twitter,citm_catalog,canada}.json
 #       benchmarks/target/scan_vs_simdjson -n 200 ../shared/corpus/{twitter,citm_catalog,canada}.json
@@ -37,9 +37,11 @@ if ! command -v cmake >/dev/null 2>&1; then
     exit 0
 fi
 native="$here/../../native"
-core="$out/hyson-core"
-cmake -S "$native" -B "$core" -DCMAKE_BUILD_TYPE=Release -DHYSON_JNI=OFF -DHYSON_TESTS=OFF >/dev/null
+# the C compiler the jar's library is built with: clang when installed (java/pom.xml), else cc; CC chooses
+cc="${CC:-$(command -v clang >/dev/null 2>&1 && echo clang || echo cc)}"
+core="$out/hyson-core-$(basename "$cc")"
+cmake -S "$native" -B "$core" -DCMAKE_BUILD_TYPE=Release -DCMAKE_C_COMPILER="$cc" -DHYSON_JNI=OFF -DHYSON_TESTS=OFF >/dev/null
 cmake --build "$core" -j2 --target hyson_core >/dev/null
 "$cxx" -O3 -std=c++17 -I"$native/include" -o "$out/scan_vs_simdjson" "$here/scan_vs_simdjson.cpp" \
     "$core/libhyson_core.a" -lsimdjson -lpthread -lm
-echo "simdjson-ref: built $out/scan_vs_simdjson"
+echo "simdjson-ref: built $out/scan_vs_simdjson (hyson's C core built with $cc)"
