@@ -165,6 +165,43 @@ static void utf8_cases(void) {
 }
 
 /*
+ * A string's non-ASCII flag when its byte >= 0x80 and its closing quote are in different 16 KiB segments
+ * of stage 1 (the flag is set after each segment, hyson_flag_non_ascii), the segment after it all ASCII or
+ * not, the byte at the segment's end or before it, and one to three such strings in a row: the two stages
+ * against the single pass, entry for entry.
+ */
+static void segment_flag_cases(void) {
+    static uint8_t doc[3 * 16384 + 256];
+    static const size_t befores[] = {1, 2, 3, 63, 64, 65, 200};
+    static const size_t afters[] = {0, 1, 60, 64, 16384, 20000};
+    hyson_config cfg = hyson_default_config();
+    for (size_t b = 0; b < sizeof befores / sizeof befores[0]; b++) {
+        for (size_t a = 0; a < sizeof afters / sizeof afters[0]; a++) {
+            for (int strings = 1; strings <= 3; strings++) {
+                size_t n = 0;
+                doc[n++] = '[';
+                doc[n++] = '"';
+                /* the 2-byte sequence ends befores[b] - 1 bytes before the first segment's end */
+                size_t plain = 16384 - befores[b] - 3;
+                memset(doc + n, 'a', plain);
+                n += plain;
+                doc[n++] = 0xC3;
+                doc[n++] = 0xA9;
+                memset(doc + n, 'b', afters[a]);
+                n += afters[a];
+                doc[n++] = '"';
+                for (int k = 1; k < strings; k++) {
+                    memcpy(doc + n, ",\"c\xc3\xa9\",\"d\"", 10);
+                    n += 10;
+                }
+                doc[n++] = ']';
+                check(hyson_check_all_kernels(doc, n, &cfg) == HYSON_OK, "segment flag case");
+            }
+        }
+    }
+}
+
+/*
  * The two stages of the SIMD kernels' whole-document scan against the scalar kernel's single pass
  * (hyson_check_all_kernels): fragments that stage 1 must index right wherever a 64-byte block edge
  * falls (escapes and backslash runs, strings with flags, numbers, literals, grammar errors), each at
@@ -527,6 +564,7 @@ int main(int argc, char **argv) {
     hand_cases();
     utf8_cases();
     stage_cases();
+    segment_flag_cases();
     lines_cases();
     number_cases();
     if (argc < 2) {
