@@ -83,7 +83,6 @@ static inline size_t hyson_k_utf8_run(const uint8_t *src, size_t i, size_t end, 
     return hyson_utf8_run_avx2(src, i, end, bad);
 }
 
-#ifndef HYSON_NO_PLAIN64
 /*
  * The escaped-string decoder's plain run (scan_escaped_impl.h): stores the 64 bytes at p (those at or
  * past p + left as zeros, never read) at out and returns how many of them, from the first, are plain
@@ -97,7 +96,6 @@ static inline size_t hyson_k_plain64(const uint8_t *p, size_t left, uint8_t *out
     __mmask64 special = _mm512_movepi8_mask(v) | _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8('\\')) | ~live;
     return special == 0 ? 64 : (size_t)__builtin_ctzll(special);
 }
-#endif
 
 /* hyson_prefix_xor with one carry-less multiply by all ones (PCLMULQDQ, which dispatch.c requires beside
    this kernel's instruction set). */

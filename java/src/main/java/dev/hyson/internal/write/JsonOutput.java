@@ -135,7 +135,7 @@ abstract class JsonOutput extends ValueDispatcher {
     final void writeAscii(String s) {
         int n = s.length();
         ensure(n);
-        s.getBytes(0, n, buf, pos); // one copy, no allocation (a char-by-char loop was 1.5-2x slower on canada's numbers)
+        s.getBytes(0, n, buf, pos); // one copy (an arraycopy for a Latin-1 string), no allocation
         pos += n;
     }
 
