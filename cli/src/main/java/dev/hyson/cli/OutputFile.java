@@ -68,7 +68,7 @@ final class OutputFile {
                     view.setPermissions(Files.getPosixFilePermissions(target));
                 }
             }
-            return new OutputFile(target, temp, new BufferedOutputStream(Files.newOutputStream(temp), StandardOutput.BUFFER));
+            return new OutputFile(target, temp, new AsyncOutput(Files.newOutputStream(temp)));
         } catch (IOException | RuntimeException | Error e) {
             Files.deleteIfExists(temp);
             throw e;

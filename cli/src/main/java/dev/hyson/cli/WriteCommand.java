@@ -9,13 +9,9 @@ import java.nio.file.Path;
 import dev.hyson.DuplicateKeyPolicy;
 import dev.hyson.JsonParseException;
 import dev.hyson.stream.JsonGenerator;
-import dev.hyson.stream.JsonLocation;
 import dev.hyson.stream.JsonParser;
-import dev.hyson.stream.JsonToken;
 import java.io.InputStream;
-import java.util.HashSet;
 import java.util.Iterator;
-import java.util.Set;
 import java.util.stream.Stream;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -92,10 +88,9 @@ abstract class WriteCommand extends InputCommand {
                 } catch (Repeated e) {
                     // a repeated name, last one wins: the value was already streamed; redo from the start with the tree
                     if (!out.rewind() || !input.reopenable() && e.replay == null) {
-                        throw new JsonParseException(JsonParseException.Kind.DUPLICATE_KEY, "repeated member name \""
-                                + e.name + "\"", "the last value cannot replace the first once more than "
-                                + (Rewindable.LIMIT >> 20) + " MiB of the document were written out; use --duplicate-keys first",
-                                e.offset, e.line, e.column);
+                        throw new JsonParseException(JsonParseException.Kind.DUPLICATE_KEY, e.what, "the last value cannot "
+                                + "replace the first once more than " + (Rewindable.LIMIT >> 20) + " MiB of the document "
+                                + "were written out; use --duplicate-keys first", e.offset, e.line, e.column);
                     }
                     try (InputStream in = e.replay != null ? e.replay : input.open(ctx)) {
                         writeTree(in, reader, w, sink);
@@ -147,10 +142,16 @@ abstract class WriteCommand extends InputCommand {
                 throw new IllegalStateException("a parser with no first token");
             }
             try {
-                copy(p, g, readerOptions.duplicateKeys == DuplicateKeyPolicy.FIRST_WINS);
-            } catch (Repeated e) {
-                e.replay = replay == null ? null : replay.again();
-                throw e;
+                g.copyCurrentStructure(p, readerOptions.duplicateKeys);
+            } catch (JsonParseException e) {
+                if (e.kind() != JsonParseException.Kind.DUPLICATE_KEY) {
+                    throw e;
+                }
+                String what = e.getMessage();
+                int cut = what.lastIndexOf(" at line ");
+                Repeated r = new Repeated(cut < 0 ? what : what.substring(0, cut), e.offset(), e.line(), e.column());
+                r.replay = replay == null ? null : replay.again();
+                throw r;
             }
             if (p.nextToken() != null) {
                 throw new IllegalStateException("a parser with a token after the document");
@@ -169,138 +170,19 @@ abstract class WriteCommand extends InputCommand {
         w.write(value, sink);
     }
 
-    /**
-     * Copies the parser's current value to the generator. A repeated member name is skipped with its
-     * value when the first wins; when the last wins it throws {@link Repeated} (the first was written).
-     */
-    private static void copy(JsonParser p, JsonGenerator g, boolean firstWins) {
-        SeenNames seen = new SeenNames();
-        int depth = 0;
-        JsonToken t = p.currentToken();
-        for (;;) {
-            switch (t) {
-                case START_OBJECT:
-                    g.writeStartObject();
-                    seen.open();
-                    depth++;
-                    break;
-                case START_ARRAY:
-                    g.writeStartArray();
-                    seen.open();
-                    depth++;
-                    break;
-                case END_OBJECT:
-                    g.writeEndObject();
-                    seen.close();
-                    depth--;
-                    break;
-                case END_ARRAY:
-                    g.writeEndArray();
-                    seen.close();
-                    depth--;
-                    break;
-                case NAME:
-                    String name = p.getString();
-                    if (!seen.add(name)) {
-                        if (firstWins) {
-                            p.skipValue();
-                            break;
-                        }
-                        JsonLocation at = p.location();
-                        throw new Repeated(name, at.offset(), at.line(), at.column());
-                    }
-                    g.writeName(name);
-                    break;
-                default:
-                    g.copyCurrentStructure(p);
-                    break;
-            }
-            if (depth == 0) {
-                return;
-            }
-            t = p.nextToken();
-        }
-    }
-
-    /**
-     * The member names of the open objects, one stack for all: an object's names are compared in a
-     * short run of the stack (the parser hands out the same String for a name it has seen, so most
-     * comparisons are one reference test) until it has more than {@value #RUN} members, then in a
-     * HashSet of its own. Nothing is allocated per object but for large ones.
-     */
-    private static final class SeenNames {
-        private static final int RUN = 8;
-        private String[] names = new String[64];
-        private int size;
-        private int[] starts = new int[16];
-        private Set<String>[] sets = newSets(16);
-        private int depth;
-
-        @SuppressWarnings("unchecked")
-        private static Set<String>[] newSets(int n) {
-            return (Set<String>[]) new Set<?>[n];
-        }
-
-        void open() {
-            int d = ++depth;
-            if (d == starts.length) {
-                starts = java.util.Arrays.copyOf(starts, d * 2);
-                sets = java.util.Arrays.copyOf(sets, d * 2);
-            }
-            starts[d] = size;
-            sets[d] = null;
-        }
-
-        void close() {
-            size = starts[depth];
-            sets[depth] = null;
-            depth--;
-        }
-
-        /** @return false when the innermost object already has a member of this name */
-        boolean add(String name) {
-            int d = depth;
-            Set<String> set = sets[d];
-            if (set != null) {
-                return set.add(name);
-            }
-            int start = starts[d];
-            for (int i = start; i < size; i++) {
-                String n = names[i];
-                if (n == name || n.equals(name)) {
-                    return false;
-                }
-            }
-            if (size - start >= RUN) {
-                set = new HashSet<>();
-                for (int i = start; i < size; i++) {
-                    set.add(names[i]);
-                }
-                set.add(name);
-                sets[d] = set;
-                size = start;
-                return true;
-            }
-            if (size == names.length) {
-                names = java.util.Arrays.copyOf(names, size * 2);
-            }
-            names[size++] = name;
-            return true;
-        }
-    }
-
     /** A repeated member name met while streaming under --duplicate-keys last. */
     static final class Repeated extends RuntimeException {
         private static final long serialVersionUID = 1L;
-        final String name;
+        /** The error's text: the repeated name, quoted. */
+        final String what;
         final long offset;
         final long line;
         final long column;
         transient InputStream replay;
 
-        Repeated(String name, long offset, long line, long column) {
+        Repeated(String what, long offset, long line, long column) {
             super(null, null, false, false);
-            this.name = name;
+            this.what = what;
             this.offset = offset;
             this.line = line;
             this.column = column;

@@ -140,6 +140,34 @@ public interface JsonGenerator extends Closeable, Flushable {
     JsonGenerator copyCurrentStructure(JsonParser parser);
 
     /**
+     * Copies as {@link #copyCurrentStructure(JsonParser)} does, checking each object copied for a
+     * member name it already had (names compared after unescaping, as RFC 8259 section 4 compares
+     * them; at a {@code NAME}, the objects inside its value):
+     * <ul>
+     *   <li>{@link dev.hyson.DuplicateKeyPolicy#FIRST_WINS}: the later member is left out, with its value;</li>
+     *   <li>{@link dev.hyson.DuplicateKeyPolicy#ERROR}: throws;</li>
+     *   <li>{@link dev.hyson.DuplicateKeyPolicy#LAST_WINS}: throws too, since a stream cannot take back the
+     *       first member once it is written; to let the last one win, read the value whole
+     *       ({@link JsonParser#readValue()}, which follows the reader's policy) and write that.</li>
+     * </ul>
+     * With hyson's own parser and generator the copy runs straight from the parser's event tape to the
+     * generator's buffer (no token objects, names compared as bytes), several times faster than a loop
+     * over {@link JsonParser#nextToken()}.
+     *
+     * @param parser the parser, at the token to copy from
+     * @param repeatedNames what a repeated member name does; null copies it as it is
+     * @return this generator
+     * @throws dev.hyson.JsonParseException of kind {@code DUPLICATE_KEY}, at the repeated name's offset,
+     *     line and column, for a repeated name under {@code ERROR} or {@code LAST_WINS} (what was copied
+     *     before it has been written)
+     * @throws IllegalStateException when the parser has no current token or is at an end token
+     */
+    default JsonGenerator copyCurrentStructure(JsonParser parser, dev.hyson.DuplicateKeyPolicy repeatedNames) {
+        TokenCopy.copy(parser, this, repeatedNames);
+        return this;
+    }
+
+    /**
      * Writes what is buffered to the target and flushes it.
      *
      * @throws java.io.UncheckedIOException when the target fails

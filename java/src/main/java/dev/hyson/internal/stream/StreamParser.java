@@ -416,7 +416,7 @@ public final class StreamParser extends TokenValues {
             try {
                 return copy.materialize(cfg);
             } catch (JsonParseException e) {
-                throw relocate(e, at, where);
+                throw copy.relocate(e, at, where, scan);
             }
         } finally {
             scan.unhold();
@@ -480,37 +480,12 @@ public final class StreamParser extends TokenValues {
                 throw r.toPublic(f);
             }
         } catch (JsonParseException e) {
-            throw relocate(e, at, where);
+            throw copy.relocate(e, at, where, scan);
         } catch (StackOverflowError e) {
             throw new JsonParseException(JsonParseException.Kind.LIMIT_EXCEEDED, "nesting too deep for binding on this"
                     + " thread's stack", "lower JsonReader.Builder.maxDepth or raise the thread's stack size (-Xss)",
                     where.offset(), where.line(), where.column());
         }
-    }
-
-    /** An error found in readValue's copy, moved to its place in the document. */
-    private JsonParseException relocate(JsonParseException e, String at, JsonLocation where) {
-        long found = copy.origin(e.offset());
-        if (found >= 0) {
-            long[] lc = scan.locate(found);
-            where = new JsonLocation(found - scan.origin(), lc[0], lc[1]);
-        }
-        String message = e.getMessage();
-        String inner = e.pointer();
-        String what = message;
-        if (inner != null) {
-            String prefix = "value at " + (inner.isEmpty() ? "the root" : inner) + ": ";
-            if (what.startsWith(prefix)) {
-                what = what.substring(prefix.length());
-            }
-        }
-        int cut = what.lastIndexOf(" at line ");
-        if (cut >= 0) {
-            what = what.substring(0, cut);
-        }
-        String pointer = inner == null ? (at.isEmpty() ? null : at) : at + inner;
-        return new JsonParseException(e.kind(), what, e.detail(), where.offset(), where.line(), where.column(), pointer,
-                e.getCause());
     }
 
     /**
@@ -601,6 +576,98 @@ public final class StreamParser extends TokenValues {
     /** @return the array {@link #rawSpan()} points into */
     public byte[] spans() {
         return text();
+    }
+
+    // For dev.hyson.internal.write.TapeCopy: a value's entries read window by window, the parser left at its end.
+    /** @return the current window's entries */
+    public long[] entries() {
+        return t;
+    }
+
+    /** @return the index in {@link #entries()} of the entry after the current token */
+    public int position() {
+        return i;
+    }
+
+    /** @return the end of the current window's entries */
+    public int limit() {
+        return size;
+    }
+
+    /** Replaces the window once all its entries were used (the current token's too). @return false at the end of input */
+    public boolean nextWindow() {
+        cur = -1;
+        return fill();
+    }
+
+    /**
+     * Ends a copy: the parser is at the end token at {@code k} of the current window, which closes
+     * the container the copy started at.
+     *
+     * @param k the end token's entry
+     */
+    public void copiedTo(int k) {
+        i = k + 1;
+        end(t[k], k);
+    }
+
+    /**
+     * @param e a string entry of the current window
+     * @param e1 the entry after it
+     * @return where its content starts in {@link #spans()}, when it is a span (ASCII or UTF-8 as in the input)
+     */
+    public int spanStart(long e, long e1) {
+        return start(e, e1, 1);
+    }
+
+    /** @return the member name held by the string entry at {@code k} of the current window (through the key cache) */
+    public String nameAt(int k) {
+        return name(t[k], t[k + 1]);
+    }
+
+    /** @return where the window's STR_UTF16 entries' chars are (entry 1: offset in the high half, length in the low) */
+    public char[] decodedChars() {
+        return tape.utf16;
+    }
+
+    /** @return where the window's STR_LATIN1 entries' bytes are (entry 1 as for {@link #decodedChars()}) */
+    public byte[] decodedLatin1() {
+        return tape.latin1;
+    }
+
+    /** @return the string held by the entry at {@code k} of the current window */
+    public String stringAt(int k) {
+        int was = cur;
+        cur = k;
+        try {
+            return string();
+        } finally {
+            cur = was;
+        }
+    }
+
+    /** @return the number held by the entry at {@code k} of the current window, as {@link #getNumber()} gives it */
+    public Number numberAt(int k) {
+        int was = cur;
+        JsonToken before = token;
+        long at = curAt;
+        cur = k;
+        token = JsonToken.NUMBER;
+        curAt = t[k] & Tape.PAYLOAD_MASK;
+        try {
+            return getNumber();
+        } finally {
+            cur = was;
+            token = before;
+            curAt = at;
+        }
+    }
+
+    /** @return where the entry at {@code k} of the current window starts in the input */
+    public JsonLocation locationAt(int k) {
+        long at = t[k] & Tape.PAYLOAD_MASK;
+        long[] lc = scan.locate(at);
+        return new JsonLocation(at - scan.origin(), lc[0], lc[1]);
     }
 
     @Override

@@ -1,11 +1,14 @@
 package dev.hyson.internal.stream;
 
+import dev.hyson.JsonParseException;
 import dev.hyson.internal.bind.Codecs;
 import dev.hyson.internal.bind.TapeReader;
 import dev.hyson.internal.names.KeyCache;
+import dev.hyson.internal.scan.EventScan;
 import dev.hyson.internal.scan.ReadConfig;
 import dev.hyson.internal.tape.Tape;
 import dev.hyson.internal.tape.TapeMaterializer;
+import dev.hyson.stream.JsonLocation;
 import java.util.Arrays;
 
 /**
@@ -162,6 +165,38 @@ final class ValueCopy {
             k += tag == Tape.TRUE || tag == Tape.FALSE || tag == Tape.NULL ? 1 : 2;
         }
         return best;
+    }
+
+    /**
+     * An error found in the copy, moved to its place in the document.
+     *
+     * @param e the error, in the copy's coordinates
+     * @param at the JSON Pointer of the copied value
+     * @param where the copied value's location, for an error the copy cannot place
+     * @param scan the scan whose buffer still holds the value's bytes
+     * @return the error at the document's offset, line and column, its pointer prefixed with {@code at}
+     */
+    JsonParseException relocate(JsonParseException e, String at, JsonLocation where, EventScan scan) {
+        long found = origin(e.offset());
+        if (found >= 0) {
+            long[] lc = scan.locate(found);
+            where = new JsonLocation(found - scan.origin(), lc[0], lc[1]);
+        }
+        String inner = e.pointer();
+        String what = e.getMessage();
+        if (inner != null) {
+            String prefix = "value at " + (inner.isEmpty() ? "the root" : inner) + ": ";
+            if (what.startsWith(prefix)) {
+                what = what.substring(prefix.length());
+            }
+        }
+        int cut = what.lastIndexOf(" at line ");
+        if (cut >= 0) {
+            what = what.substring(0, cut);
+        }
+        String pointer = inner == null ? (at.isEmpty() ? null : at) : at + inner;
+        return new JsonParseException(e.kind(), what, e.detail(), where.offset(), where.line(), where.column(), pointer,
+                e.getCause());
     }
 
     private int open(int sd, boolean obj, long at) {

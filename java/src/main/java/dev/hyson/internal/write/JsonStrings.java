@@ -131,9 +131,6 @@ abstract class JsonStrings extends JsonNumbers {
      * is in the scratch chars already; otherwise it is copied out a chunk at a time.
      */
     private void writeEscaped(String s, int from, int n, boolean filled) {
-        byte[] esc = escapes;
-        boolean asciiOnly = cfg.asciiOnly;
-        boolean scriptSafe = cfg.scriptSafe;
         char[] chars = scratch();
         int i = from;
         while (i < n) {
@@ -150,47 +147,113 @@ abstract class JsonStrings extends JsonNumbers {
                 base = i;
             }
             ensure((stop - i) * 6 + 12);
+            i = escapeRun(chars, base, i, stop, n);
+        }
+        ensure(1);
+        buf[pos++] = '"';
+    }
+
+    /**
+     * Writes {@code chars[i - base, stop - base)}, the chars {@code i} to {@code stop} of a string of
+     * {@code n}, escaped (room for 6 bytes a char is ensured); a surrogate pair may take the char at
+     * {@code stop} too. @return the index after the last char written
+     */
+    private int escapeRun(char[] chars, int base, int i, int stop, int n) {
+        byte[] esc = escapes;
+        boolean asciiOnly = cfg.asciiOnly;
+        boolean scriptSafe = cfg.scriptSafe;
+        byte[] b = buf;
+        int p = pos;
+        for (; i < stop; i++) {
+            char c = chars[i - base];
+            if (c < 0x80) {
+                byte e = esc[c];
+                if (e == 0) {
+                    b[p++] = (byte) c;
+                } else if (e == 'u') {
+                    p = unicodeEscape(b, p, c);
+                } else {
+                    b[p++] = '\\';
+                    b[p++] = e;
+                }
+            } else if (asciiOnly) {
+                p = unicodeEscape(b, p, c);
+            } else if (c < 0x800) {
+                b[p++] = (byte) (0xC0 | (c >> 6));
+                b[p++] = (byte) (0x80 | (c & 0x3F));
+            } else if (Character.isSurrogate(c)) {
+                if (Character.isHighSurrogate(c) && i + 1 < n && Character.isLowSurrogate(chars[i + 1 - base])) {
+                    int cp = Character.toCodePoint(c, chars[++i - base]);
+                    b[p++] = (byte) (0xF0 | (cp >> 18));
+                    b[p++] = (byte) (0x80 | ((cp >> 12) & 0x3F));
+                    b[p++] = (byte) (0x80 | ((cp >> 6) & 0x3F));
+                    b[p++] = (byte) (0x80 | (cp & 0x3F));
+                } else {
+                    p = unicodeEscape(b, p, c); // a lone surrogate has no UTF-8 form
+                }
+            } else if (scriptSafe && (c == '\u2028' || c == '\u2029')) {
+                p = unicodeEscape(b, p, c);
+            } else {
+                b[p++] = (byte) (0xE0 | (c >> 12));
+                b[p++] = (byte) (0x80 | ((c >> 6) & 0x3F));
+                b[p++] = (byte) (0x80 | (c & 0x3F));
+            }
+        }
+        pos = p;
+        return i;
+    }
+
+    /**
+     * Writes a decoded string held as chars ({@code u[from, from + n)}: a tape's UTF-16 decoding)
+     * with its quotes, escaped as {@link #writeString} escapes, without making a {@code String}.
+     */
+    final void writeChars(char[] u, int from, int n) {
+        writeRaw((byte) '"');
+        int end = from + n;
+        for (int i = from; i < end;) {
+            int stop = Math.min(end, i + CHUNK);
+            ensure((stop - i) * 6 + 12);
+            i = escapeRun(u, 0, i, stop, end);
+        }
+        writeRaw((byte) '"');
+    }
+
+    /**
+     * Writes a decoded string held as Latin-1 bytes ({@code l[from, from + n)}: a tape's Latin-1
+     * decoding) with its quotes, escaped as {@link #writeString} escapes.
+     */
+    final void writeLatin1(byte[] l, int from, int n) {
+        writeRaw((byte) '"');
+        byte[] esc = escapes;
+        boolean asciiOnly = cfg.asciiOnly;
+        int end = from + n;
+        for (int i = from; i < end;) {
+            int stop = Math.min(end, i + CHUNK);
+            ensure((stop - i) * 6);
             byte[] b = buf;
             int p = pos;
             for (; i < stop; i++) {
-                char c = chars[i - base];
+                int c = l[i] & 0xFF;
                 if (c < 0x80) {
                     byte e = esc[c];
                     if (e == 0) {
                         b[p++] = (byte) c;
                     } else if (e == 'u') {
-                        p = unicodeEscape(b, p, c);
+                        p = unicodeEscape(b, p, (char) c);
                     } else {
                         b[p++] = '\\';
                         b[p++] = e;
                     }
                 } else if (asciiOnly) {
-                    p = unicodeEscape(b, p, c);
-                } else if (c < 0x800) {
-                    b[p++] = (byte) (0xC0 | (c >> 6));
-                    b[p++] = (byte) (0x80 | (c & 0x3F));
-                } else if (Character.isSurrogate(c)) {
-                    if (Character.isHighSurrogate(c) && i + 1 < n && Character.isLowSurrogate(chars[i + 1 - base])) {
-                        int cp = Character.toCodePoint(c, chars[++i - base]);
-                        b[p++] = (byte) (0xF0 | (cp >> 18));
-                        b[p++] = (byte) (0x80 | ((cp >> 12) & 0x3F));
-                        b[p++] = (byte) (0x80 | ((cp >> 6) & 0x3F));
-                        b[p++] = (byte) (0x80 | (cp & 0x3F));
-                    } else {
-                        p = unicodeEscape(b, p, c); // a lone surrogate has no UTF-8 form
-                    }
-                } else if (scriptSafe && (c == '\u2028' || c == '\u2029')) {
-                    p = unicodeEscape(b, p, c);
+                    p = unicodeEscape(b, p, (char) c);
                 } else {
-                    b[p++] = (byte) (0xE0 | (c >> 12));
-                    b[p++] = (byte) (0x80 | ((c >> 6) & 0x3F));
+                    b[p++] = (byte) (0xC0 | (c >> 6));
                     b[p++] = (byte) (0x80 | (c & 0x3F));
                 }
             }
             pos = p;
         }
-        ensure(1);
-        buf[pos++] = '"';
+        writeRaw((byte) '"');
     }
 
     private static final long ONES = 0x0101010101010101L;

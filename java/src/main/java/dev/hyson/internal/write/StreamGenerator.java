@@ -25,6 +25,9 @@ public final class StreamGenerator implements JsonGenerator {
     /** Whether raw string content from a parser may be copied as it is (no option escapes more than JSON must). */
     private final boolean copyUtf8;
     private final boolean copyAscii;
+    private final WriteConfig cfg;
+    /** The loop that copies containers from a hyson parser, made on first use. */
+    private TapeCopy tapeCopy;
 
     private int level;
     private boolean[] object = new boolean[16];
@@ -49,6 +52,7 @@ public final class StreamGenerator implements JsonGenerator {
         this.pretty = cfg.pretty;
         this.copyUtf8 = !cfg.asciiOnly && !cfg.scriptSafe;
         this.copyAscii = !cfg.scriptSafe;
+        this.cfg = cfg;
     }
 
     private IllegalStateException misuse(String what) {
@@ -309,75 +313,72 @@ public final class StreamGenerator implements JsonGenerator {
 
     @Override
     public JsonGenerator copyCurrentStructure(JsonParser parser) {
+        return copy(parser, null);
+    }
+
+    @Override
+    public JsonGenerator copyCurrentStructure(JsonParser parser, dev.hyson.DuplicateKeyPolicy repeatedNames) {
+        return copy(parser, repeatedNames);
+    }
+
+    private JsonGenerator copy(JsonParser parser, dev.hyson.DuplicateKeyPolicy repeatedNames) {
         JsonToken t = parser.currentToken();
         if (t == null || t.isEnd()) {
             throw new IllegalStateException("copyCurrentStructure needs the parser at a value or a name, not at " + t);
         }
         StreamParser raw = parser instanceof StreamParser ? (StreamParser) parser : null;
-        int depth = 0;
-        for (;;) {
-            switch (t) {
-                case START_OBJECT:
-                    writeStartObject();
-                    depth++;
-                    break;
-                case START_ARRAY:
-                    writeStartArray();
-                    depth++;
-                    break;
-                case END_OBJECT:
-                    writeEndObject();
-                    depth--;
-                    break;
-                case END_ARRAY:
-                    writeEndArray();
-                    depth--;
-                    break;
-                case NAME:
-                    if (raw != null && copyRaw(raw, true)) {
-                        break;
-                    }
-                    writeName(parser.getString());
-                    break;
-                case STRING:
-                    if (raw != null && copyRaw(raw, false)) {
-                        break;
-                    }
-                    writeString(parser.getString());
-                    break;
-                case NUMBER:
-                    switch (parser.numberType()) {
-                        case INT:
-                        case LONG:
-                            writeNumber(parser.getLong());
-                            break;
-                        case DOUBLE:
-                            writeNumber(parser.getDouble());
-                            break;
-                        case BIG_INTEGER:
-                            writeNumber(parser.getBigInteger());
-                            break;
-                        default:
-                            writeNumber(parser.getBigDecimal());
-                    }
-                    break;
-                case TRUE:
-                    writeBoolean(true);
-                    break;
-                case FALSE:
-                    writeBoolean(false);
-                    break;
-                default:
-                    writeNull();
-            }
-            if (depth == 0 && t != JsonToken.NAME) {
-                return this;
+        if (raw == null) {
+            return JsonGenerator.super.copyCurrentStructure(parser, repeatedNames);
+        }
+        if (t == JsonToken.NAME) {
+            if (!copyRaw(raw, true)) {
+                writeName(parser.getString());
             }
             t = parser.nextToken();
-            if (t == null) {
-                throw new IllegalStateException("the parser ended inside the value being copied");
-            }
         }
+        if (t == JsonToken.START_OBJECT || t == JsonToken.START_ARRAY) {
+            boolean isObject = t == JsonToken.START_OBJECT;
+            open(isObject, isObject ? (byte) '{' : (byte) '[');
+            TapeCopy c = tapeCopy;
+            if (c == null || c.parser() != raw || c.policy() != repeatedNames) {
+                c = tapeCopy = new TapeCopy(raw, g, cfg, repeatedNames);
+            }
+            try {
+                first[level] = !c.copy(isObject, level);
+            } catch (WriteFailure f) {
+                throw failure(f);
+            }
+            close(isObject, isObject ? (byte) '}' : (byte) ']');
+            return this;
+        }
+        switch (t) {
+            case STRING:
+                if (!copyRaw(raw, false)) {
+                    writeString(parser.getString());
+                }
+                break;
+            case NUMBER:
+                switch (parser.numberType()) {
+                    case INT:
+                    case LONG:
+                        return writeNumber(parser.getLong());
+                    case DOUBLE:
+                        return writeNumber(parser.getDouble());
+                    case BIG_INTEGER:
+                        return writeNumber(parser.getBigInteger());
+                    default:
+                        return writeNumber(parser.getBigDecimal());
+                }
+            case TRUE:
+                return writeBoolean(true);
+            case FALSE:
+                return writeBoolean(false);
+            case NULL:
+                return writeNull();
+            default:
+                throw new IllegalStateException("a name with no value after it (at " + parser.location() + ")");
+        }
+        return this;
     }
 
     /** Copies the parser's current string or name content byte for byte when these options escape nothing in it. */

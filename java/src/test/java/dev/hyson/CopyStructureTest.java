@@ -1,0 +1,158 @@
+package dev.hyson;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.hyson.stream.JsonGenerator;
+import dev.hyson.stream.JsonParser;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Proxy;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Random;
+import java.util.stream.Stream;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * {@code JsonGenerator.copyCurrentStructure}, with and without a repeated-name policy: the copy
+ * straight from hyson's event tape gives the bytes of the token-by-token copy (run through a parser
+ * that hides hyson's) and, under FIRST_WINS, of writing the tree the reader builds with that policy;
+ * windows of a few bytes move every entry across window edges.
+ */
+class CopyStructureTest {
+    static Stream<Backend> backends() {
+        return TestSupport.backends().stream();
+    }
+
+    private static final int[] WINDOWS = {1, 7, 64, 1 << 20};
+
+    static final List<JsonWriter> WRITERS = List.of(JsonWriter.defaults(), JsonWriter.builder().indent(2).build(),
+            JsonWriter.builder().asciiOnly(true).build(), JsonWriter.builder().scriptSafe(true).indent(4).build());
+
+    /** The parser behind an interface proxy, so the generator cannot see it is hyson's (the token loop runs). */
+    static JsonParser hidden(JsonParser p) {
+        return (JsonParser) Proxy.newProxyInstance(JsonParser.class.getClassLoader(), new Class<?>[] {JsonParser.class},
+                (proxy, m, args) -> {
+                    try {
+                        return m.invoke(p, args);
+                    } catch (InvocationTargetException e) {
+                        throw e.getCause();
+                    }
+                });
+    }
+
+    static String copy(JsonReader reader, JsonWriter w, byte[] doc, int window, boolean hide, DuplicateKeyPolicy policy) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        try (JsonParser raw = reader.parser(new ByteArrayInputStream(doc), null, window); JsonGenerator g = w.generator(out)) {
+            JsonParser p = hide ? hidden(raw) : raw;
+            p.nextToken();
+            if (policy == null) {
+                g.copyCurrentStructure(p);
+            } else {
+                g.copyCurrentStructure(p, policy);
+            }
+            assertEquals(null, p.nextToken(), "the parser is left at the value's last token");
+        }
+        return out.toString(StandardCharsets.UTF_8);
+    }
+
+    @ParameterizedTest
+    @MethodSource("backends")
+    void repeatedNames_firstWinsLeavesOutTheLaterMember_othersThrowAtIt(Backend backend) {
+        JsonReader reader = TestSupport.reader(backend);
+        String doc = "{\"a\":1,\"b\":{\"x\":[1,{\"y\":2,\"y\":[3,{\"q\":1}]}],\"x\":{\"z\":1}},\"a\":[1,2],\"c\":\"\\u0061\","
+                + "\"\\u0061\":5,\"long_name_past_sixteen_bytes\":0,\"long_name_past_sixteen_bytes\":1,\"é\":1,\"\\u00e9\":2}";
+        byte[] bytes = doc.getBytes(StandardCharsets.UTF_8);
+        String first = "{\"a\":1,\"b\":{\"x\":[1,{\"y\":2}]},\"c\":\"a\",\"long_name_past_sixteen_bytes\":0,\"é\":1}";
+        String asIs = "{\"a\":1,\"b\":{\"x\":[1,{\"y\":2,\"y\":[3,{\"q\":1}]}],\"x\":{\"z\":1}},\"a\":[1,2],\"c\":\"a\","
+                + "\"a\":5,\"long_name_past_sixteen_bytes\":0,\"long_name_past_sixteen_bytes\":1,\"é\":1,\"é\":2}";
+        for (int window : WINDOWS) {
+            for (boolean hide : new boolean[] {false, true}) {
+                String how = "window " + window + (hide ? ", token loop" : ", tape copy");
+                assertEquals(first, copy(reader, JsonWriter.defaults(), bytes, window, hide, DuplicateKeyPolicy.FIRST_WINS), how);
+                assertEquals(asIs, copy(reader, JsonWriter.defaults(), bytes, window, hide, null), how);
+                for (DuplicateKeyPolicy p : new DuplicateKeyPolicy[] {DuplicateKeyPolicy.ERROR, DuplicateKeyPolicy.LAST_WINS}) {
+                    JsonParseException e = assertThrows(JsonParseException.class,
+                            () -> copy(reader, JsonWriter.defaults(), bytes, window, hide, p), how);
+                    assertEquals(JsonParseException.Kind.DUPLICATE_KEY, e.kind(), how);
+                    assertEquals(doc.indexOf("\"y\":[3"), e.offset(), how);
+                    assertEquals(1, e.line(), how);
+                    assertEquals(doc.indexOf("\"y\":[3") + 1, e.column(), how);
+                    assertTrue(e.getMessage().startsWith("repeated member name \"y\" at line 1"), e.getMessage());
+                }
+            }
+        }
+    }
+
+    /** Random documents: names from a small pool (repeats, shared shapes), long, escaped and non-ASCII names, wide objects. */
+    @ParameterizedTest
+    @MethodSource("backends")
+    void randomDocuments_tapeCopyEqualsTokenLoopAndTree(Backend backend) {
+        JsonReader reader = TestSupport.reader(backend);
+        JsonReader firstWins = TestSupport.reader(backend, b -> b.duplicateKeys(DuplicateKeyPolicy.FIRST_WINS));
+        Random rnd = new Random(20261205);
+        for (int i = 0; i < 120; i++) {
+            StringBuilder b = new StringBuilder();
+            value(b, rnd, 0);
+            byte[] doc = b.toString().getBytes(StandardCharsets.UTF_8);
+            int window = i % 2 == 0 ? 1 << 20 : 16 + rnd.nextInt(200);
+            JsonWriter w = WRITERS.get(i % WRITERS.size());
+            String tree = w.write(firstWins.parse(doc));
+            String fast = copy(reader, w, doc, window, false, DuplicateKeyPolicy.FIRST_WINS);
+            assertEquals(tree, fast, "document " + i + ": " + b);
+            assertEquals(fast, copy(reader, w, doc, window, true, DuplicateKeyPolicy.FIRST_WINS), "document " + i);
+            assertEquals(copy(reader, w, doc, window, true, null), copy(reader, w, doc, window, false, null), "document " + i);
+        }
+    }
+
+    private static final String[] NAMES = {"id", "a", "b", "name", "text", "profile_background_image_url",
+        "profile_background_image_url_https", "\\u0061", "\\u00e9", "é", "日本", "x\\ny", "\\\"q\\\"",
+        "sixteen_bytes_ok", "seventeen_bytes_x", "a_name_longer_than_sixty_four_bytes_which_the_table_keeps_out_of_its_tails_x"};
+
+    private static void value(StringBuilder b, Random rnd, int depth) {
+        int kind = depth > 4 ? 2 + rnd.nextInt(4) : rnd.nextInt(6);
+        switch (kind) {
+            case 0: {
+                b.append('{');
+                int n = depth == 1 && rnd.nextInt(8) == 0 ? 520 + rnd.nextInt(20) : rnd.nextInt(8);
+                for (int k = 0; k < n; k++) {
+                    if (k > 0) {
+                        b.append(',');
+                    }
+                    String name = n > 100 ? (rnd.nextInt(100) == 0 ? "n0" : "n" + k) : NAMES[rnd.nextInt(NAMES.length)];
+                    b.append('"').append(name).append("\":");
+                    value(b, rnd, depth + 1);
+                }
+                b.append('}');
+                break;
+            }
+            case 1: {
+                b.append('[');
+                int n = rnd.nextInt(6);
+                for (int k = 0; k < n; k++) {
+                    if (k > 0) {
+                        b.append(", ");
+                    }
+                    value(b, rnd, depth + 1);
+                }
+                b.append(']');
+                break;
+            }
+            case 2:
+                b.append('"').append(NAMES[rnd.nextInt(NAMES.length)]).append(rnd.nextBoolean() ? "\\/\\ud83d\\ude00" : "").append('"');
+                break;
+            case 3:
+                b.append(rnd.nextBoolean() ? Long.toString(rnd.nextLong() >> rnd.nextInt(64)) : Double.toString(rnd.nextGaussian() * 1e5));
+                break;
+            case 4:
+                b.append(rnd.nextBoolean() ? "123456789012345678901234567890" : "-0.5e-3");
+                break;
+            default:
+                b.append(rnd.nextBoolean() ? "true" : rnd.nextBoolean() ? "false" : "null");
+        }
+    }
+}
