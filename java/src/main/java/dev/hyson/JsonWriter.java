@@ -120,6 +120,17 @@ public final class JsonWriter {
         private final java.util.ArrayList<byte[]> spills = new java.util.ArrayList<>();
         private long spilledBytes;
 
+        /** The generator for a write to a stream: its buffer drained into {@code sink} when {@link #STREAM_BUFFER} bytes are full. */
+        Generator take(WriteConfig config, Generator.Sink sink) {
+            if (busy) {
+                return new Generator(config, new byte[STREAM_BUFFER], sink);
+            }
+            busy = true;
+            generator.reset(config, buf.length >= STREAM_BUFFER ? buf : new byte[STREAM_BUFFER], sink);
+            generator.growUpTo(STREAM_BUFFER);
+            return generator;
+        }
+
         Generator take(WriteConfig config) {
             if (busy) {
                 return new Generator(config, new byte[256], null);
@@ -179,8 +190,9 @@ public final class JsonWriter {
     }
 
     /**
-     * Writes the JSON text as UTF-8 to {@code out} through an 8 KiB buffer, then flushes
-     * {@code out}; it is not closed. On failure some output may already have been written.
+     * Writes the JSON text as UTF-8 to {@code out} through the calling thread's buffer (drained into
+     * {@code out} in writes of 8 KiB or more; kept for the thread's next write, so a call allocates
+     * nothing of its own), then flushes {@code out}; it is not closed. On failure some output may already have been written.
      *
      * @param value the value to write
      * @param out the stream the UTF-8 JSON goes to
@@ -189,16 +201,22 @@ public final class JsonWriter {
      */
     public void write(Object value, OutputStream out) {
         Objects.requireNonNull(out, "out");
-        Generator g = new Generator(config, new byte[STREAM_BUFFER], (b, len) -> {
+        Generator.Sink sink = (b, len) -> {
             try {
                 out.write(b, 0, len);
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
             return len;
-        });
-        run(g, value);
-        g.drainAll();
+        };
+        Slot slot = SLOTS.get();
+        Generator g = slot.take(config, sink); // the thread's generator and buffer: nothing allocated per call
+        try {
+            run(g, value);
+            g.drainAll();
+        } finally {
+            slot.give(g);
+        }
         try {
             out.flush();
         } catch (IOException e) {

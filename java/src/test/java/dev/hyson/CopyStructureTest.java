@@ -109,6 +109,70 @@ class CopyStructureTest {
         }
     }
 
+    /**
+     * A lazy value written from its tape: the bytes of writing the tree the reader builds, under every
+     * repeated-name policy (an object with a repeat goes through the tree), for the corpus and random
+     * documents, whole and for every member of the root, through every writer.
+     */
+    @ParameterizedTest
+    @MethodSource("backends")
+    void lazyValues_writtenFromTheTape_equalTheirTreesWritten(Backend backend) throws java.io.IOException {
+        Random rnd = new Random(77);
+        List<byte[]> docs = new java.util.ArrayList<>();
+        for (java.nio.file.Path p : CorpusTest.documents()) {
+            docs.add(java.nio.file.Files.readAllBytes(p));
+        }
+        for (int i = 0; i < 150; i++) {
+            StringBuilder b = new StringBuilder();
+            value(b, rnd, 0);
+            docs.add(b.toString().getBytes(StandardCharsets.UTF_8));
+        }
+        docs.add("[1e400, 123456789012345678901234567890, {\"a\":[[[[1]]]]}]".getBytes(StandardCharsets.UTF_8));
+        for (DuplicateKeyPolicy policy : DuplicateKeyPolicy.values()) {
+            JsonReader reader = TestSupport.reader(backend, b -> b.duplicateKeys(policy).allowInfinityForOverflow(true));
+            for (int i = 0; i < docs.size(); i++) {
+                byte[] doc = docs.get(i);
+                Object tree;
+                try {
+                    tree = reader.parse(doc);
+                } catch (JsonParseException e) {
+                    assertEquals(DuplicateKeyPolicy.ERROR, policy, e.getMessage());
+                    JsonParseException lazy = assertThrows(JsonParseException.class,
+                            () -> JsonWriter.defaults().write(reader.document(doc).root()));
+                    assertEquals(e.getMessage(), lazy.getMessage());
+                    continue;
+                }
+                JsonWriter w = WRITERS.get(i % WRITERS.size());
+                dev.hyson.lazy.LazyValue root = reader.document(doc).root();
+                Object whole = tree;
+                assertEquals(outcome(() -> w.write(whole)), outcome(() -> {
+                    ByteArrayOutputStream out = new ByteArrayOutputStream();
+                    root.write(w, out);
+                    return out.toString(StandardCharsets.UTF_8);
+                }), policy + ", document " + i);
+                if (root.isObject()) {
+                    for (java.util.Map.Entry<String, dev.hyson.lazy.LazyValue> m : root.members()) {
+                        assertEquals(w.write(m.getValue().toValue()), w.write(m.getValue()), policy + ", document " + i + " " + m.getKey());
+                    }
+                }
+            }
+        }
+        JsonWriter shallow = JsonWriter.builder().maxDepth(3).build();
+        JsonWriteException deep = assertThrows(JsonWriteException.class,
+                () -> shallow.write(TestSupport.reader(backend).document("{\"a\":[[[[1]]]]}".getBytes(StandardCharsets.UTF_8)).root()));
+        assertEquals(assertThrows(JsonWriteException.class, () -> shallow.write(TestSupport.reader(backend).parse("{\"a\":[[[[1]]]]}"))).getMessage(),
+                deep.getMessage());
+    }
+
+    /** @return what {@code write} wrote, or the message of the JsonWriteException it threw */
+    private static String outcome(java.util.function.Supplier<String> write) {
+        try {
+            return write.get();
+        } catch (JsonWriteException e) {
+            return "error: " + e.getMessage();
+        }
+    }
+
     private static final String[] NAMES = {"id", "a", "b", "name", "text", "profile_background_image_url",
         "profile_background_image_url_https", "\\u0061", "\\u00e9", "é", "日本", "x\\ny", "\\\"q\\\"",
         "sixteen_bytes_ok", "seventeen_bytes_x", "a_name_longer_than_sixty_four_bytes_which_the_table_keeps_out_of_its_tails_x"};

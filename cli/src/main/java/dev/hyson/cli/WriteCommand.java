@@ -8,6 +8,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import dev.hyson.DuplicateKeyPolicy;
 import dev.hyson.JsonParseException;
+import dev.hyson.lazy.LazyDocument;
 import dev.hyson.stream.JsonGenerator;
 import dev.hyson.stream.JsonParser;
 import java.io.InputStream;
@@ -77,7 +78,8 @@ abstract class WriteCommand extends InputCommand {
         boolean done = false;
         try {
             if (lines(input)) {
-                try (InputStream in = input.open(ctx); Stream<Object> values = reader.lines().read(in)) {
+                // each line as a lazy document: the writer copies it from its tape, building no tree
+                try (InputStream in = input.open(ctx); Stream<LazyDocument> values = reader.lines().documents(in)) {
                     writeLines(values, w, sink);
                 }
                 done = true;
@@ -107,12 +109,12 @@ abstract class WriteCommand extends InputCommand {
     }
 
     /** JSON Lines: each value compact on its line (minify) or pretty-printed (pretty), one after another. */
-    private void writeLines(Stream<Object> values, JsonWriter w, OutputStream sink) throws IOException {
+    private void writeLines(Stream<LazyDocument> values, JsonWriter w, OutputStream sink) throws IOException {
         if (!isPretty()) {
             w.writeLines(values, sink);
             return;
         }
-        Iterator<Object> it = values.iterator();
+        Iterator<LazyDocument> it = values.iterator();
         while (it.hasNext()) {
             w.write(it.next(), sink);
             sink.write('\n');

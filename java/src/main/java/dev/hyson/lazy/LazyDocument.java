@@ -56,6 +56,14 @@ public final class LazyDocument {
             public void expire(LazyDocument document) {
                 document.expired = true;
             }
+
+            @Override
+            public LazyAccess.Slice slice(Object value) {
+                LazyValue v = value instanceof LazyDocument ? ((LazyDocument) value).root : (LazyValue) value;
+                LazyDocument d = v.document();
+                d.check();
+                return new LazyAccess.Slice(d.tape, v.entry(), d.buf);
+            }
         });
     }
 

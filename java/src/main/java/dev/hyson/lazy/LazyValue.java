@@ -35,6 +35,11 @@ public final class LazyValue {
     private final String name;
     private final int index;
 
+    /** @return the value's first entry in its document's tape */
+    int entry() {
+        return entry;
+    }
+
     LazyValue(LazyDocument doc, int entry, LazyValue parent, String name) {
         this(doc, entry, parent, name, -1);
     }
@@ -585,19 +590,27 @@ public final class LazyValue {
     }
 
     /**
-     * @return this value written as compact JSON by {@link JsonWriter#defaults()} (its tree is built first)
+     * @return this value written as compact JSON by {@link JsonWriter#defaults()}, as {@link #write} writes it
      */
     public String toJson() {
-        return JsonWriter.defaults().write(toValue());
+        return JsonWriter.defaults().write(this);
     }
 
     /**
+     * Writes this value as {@code writer.write(toValue(), out)} would, byte for byte, but straight
+     * from the document's tape, building nothing: strings without escapes are copied from the input.
+     * (A {@code JsonWriter} given a {@code LazyValue} or {@code LazyDocument} anywhere in what it
+     * writes does the same.) Where the tree and the tape could differ, the tree is built and written:
+     * an object with a repeated member name (the reader's policy picks the member), a number read
+     * as text (big integers and decimals), NaN or an infinity, nesting past the writer's
+     * {@code maxDepth}.
+     *
      * @param writer the writer (its options apply)
      * @param out where the JSON goes (not closed)
      * @throws java.io.UncheckedIOException when writing fails
      */
     public void write(JsonWriter writer, java.io.OutputStream out) {
-        writer.write(toValue(), out);
+        writer.write(this, out);
     }
 
     private JsonPointerException mismatch(String expected) {

@@ -1,9 +1,11 @@
 package dev.hyson.msgpack;
 
+import dev.hyson.internal.write.Generator;
+import dev.hyson.internal.write.WriteConfig;
+import dev.hyson.internal.write.WriteFailure;
 import dev.hyson.JsonReader;
 import dev.hyson.JsonWriteException;
 import dev.hyson.JsonWriter;
-import dev.hyson.internal.write.WriteFailure;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -60,6 +62,26 @@ final class JsonBridge {
      */
     private static int jsonDepth(int maxDepth) {
         return (int) Math.min(Integer.MAX_VALUE, 3L * maxDepth + 2);
+    }
+
+    /** The generator {@link #writeAll} writes values with (compact, this bridge's depth), over the stream it was made for. */
+    private Generator generator;
+    private OutputStream generatorOut;
+
+    private Generator generator(OutputStream out) {
+        if (generator == null || generatorOut != out) {
+            generatorOut = out;
+            generator = new Generator(new WriteConfig(false, 2, false, false, false, false, maxJsonDepth, java.util.Map.of()),
+                    new byte[1 << 13], (b, len) -> {
+                        try {
+                            out.write(b, 0, len);
+                        } catch (IOException e) {
+                            throw new UncheckedIOException(e);
+                        }
+                        return len;
+                    });
+        }
+        return generator;
     }
 
     private JsonWriter writer() {
@@ -149,7 +171,15 @@ final class JsonBridge {
     private void writeValue(MessageUnpacker u, OutputStream out, JsonWriter w, int depth) throws IOException {
         int n = u.streamedArrayHeader(depth);
         if (n < 0) {
-            out.write(w.writeBytes(toJsonValue(u.readValue(depth), lossless, w)));
+            Object v = toJsonValue(u.readValue(depth), lossless, w);
+            Generator g = generator(out);
+            try {
+                g.writeRoot(v); // into the run's generator, whose buffer goes to out when full: no array per value
+            } catch (WriteFailure f) {
+                throw new JsonWriteException(f.getMessage(), f.path());
+            } finally {
+                g.drainAll();
+            }
             return;
         }
         long outer = u.owed;
@@ -219,6 +249,11 @@ final class JsonBridge {
      */
     @SuppressWarnings("unchecked")
     static Object toJsonValue(Object v, boolean lossless, dev.hyson.JsonWriter writer) {
+        Class<?> c = v == null ? null : v.getClass();
+        if (c == String.class || c == Long.class || c == Boolean.class || c == null || c == Double.class && (!lossless
+                || Double.isFinite((Double) v))) {
+            return v; // the common scalars, by exact class first (no interface checks: JDK-8180450)
+        }
         if (v instanceof Map) {
             Map<Object, Object> m = (Map<Object, Object>) v;
             boolean pairs = false;
@@ -241,42 +276,67 @@ final class JsonBridge {
                 }
                 return tagged(MAP, list);
             }
-            Map<Object, Object> out = new LinkedHashMap<>(m.size() < 3 ? m.size() + 1 : (int) (m.size() / 0.75f + 1));
+            // the map itself when nothing in it changes (the common case), else a copy with the JSON forms
+            Map<Object, Object> out = null;
+            int done = 0;
             for (Map.Entry<Object, Object> e : m.entrySet()) {
                 Object k = e.getKey();
+                Object key = k;
                 if (!(k instanceof String || k instanceof Number || k instanceof Boolean || k == null)) {
                     // bin and timestamp keys as their string forms, as values; a container key as its JSON text
                     Object form = toJsonValue(k, false, writer);
                     k = form instanceof String ? form : writer.write(form);
                 }
-                String segment = WriteFailure.memberSegment(k);
                 Object value;
                 try {
                     value = toJsonValue(e.getValue(), lossless, writer);
                 } catch (JsonWriteException x) {
-                    throw within(x, segment);
+                    throw within(x, WriteFailure.memberSegment(k));
+                }
+                if (out == null) {
+                    if (key == k && value == e.getValue()) {
+                        done++;
+                        continue;
+                    }
+                    out = new LinkedHashMap<>(m.size() < 3 ? m.size() + 1 : (int) (m.size() / 0.75f + 1));
+                    int i = 0;
+                    for (Map.Entry<Object, Object> before : m.entrySet()) {
+                        if (i++ == done) {
+                            break;
+                        }
+                        out.put(before.getKey(), before.getValue());
+                    }
                 }
                 if (out.containsKey(k)) {
                     // a key written as text ([] or a bin's base64) equal to a str key: both cannot be kept
                     String shown = ((String) k).length() > 40 ? ((String) k).substring(0, 40) + "..." : (String) k;
                     throw new JsonWriteException("two map keys write the same member name \"" + shown
-                            + "\" (RFC 8259 section 4: names should be unique)", "$" + segment);
+                            + "\" (RFC 8259 section 4: names should be unique)", "$" + WriteFailure.memberSegment(k));
                 }
                 out.put(k, value);
             }
-            return out;
+            return out == null ? m : out;
         }
         if (v instanceof List) {
             List<Object> l = (List<Object>) v;
-            List<Object> out = new ArrayList<>(l.size());
+            List<Object> out = null;
             for (int i = 0; i < l.size(); i++) {
+                Object item = l.get(i);
+                Object form;
                 try {
-                    out.add(toJsonValue(l.get(i), lossless, writer));
+                    form = toJsonValue(item, lossless, writer);
                 } catch (JsonWriteException x) {
                     throw within(x, "[" + i + "]");
                 }
+                if (out == null && form != item) {
+                    out = new ArrayList<>(l.size());
+                    out.addAll(l.subList(0, i));
+                }
+                if (out != null) {
+                    out.add(form);
+                }
             }
-            return out;
+            return out == null ? l : out;
         }
         if (v instanceof byte[]) {
             String b64 = Base64.getEncoder().encodeToString((byte[]) v);

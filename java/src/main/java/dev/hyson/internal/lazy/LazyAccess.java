@@ -62,6 +62,25 @@ public final class LazyAccess {
          * @param document the document
          */
         void expire(LazyDocument document);
+
+        /**
+         * For the JSON generator, which writes a lazy value straight from its tape.
+         *
+         * @param value a {@code LazyValue} or a {@link LazyDocument} (its root)
+         * @return the value's tape, first entry and input
+         * @throws IllegalStateException when the value's document is an expired view
+         */
+        Slice slice(Object value);
+    }
+
+    /**
+     * A lazy value as its document's arrays hold it.
+     *
+     * @param tape the document's tape
+     * @param entry the value's first entry
+     * @param buf the input the tape points into
+     */
+    public record Slice(TapeArrays tape, int entry, byte[] buf) {
     }
 
     private static volatile Factory factory;

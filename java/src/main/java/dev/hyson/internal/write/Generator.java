@@ -103,6 +103,23 @@ public final class Generator extends MemberNames {
         }
     }
 
+    /** Writes lazy values from their tape ({@link DocumentCopy}); made on first use. */
+    private DocumentCopy documents;
+
+    @Override
+    protected void writeLazy(Object v, int depth) {
+        dev.hyson.internal.lazy.LazyAccess.Slice s = dev.hyson.internal.lazy.LazyAccess.factory().slice(v);
+        DocumentCopy c = documents;
+        if (c == null) {
+            c = documents = new DocumentCopy(this);
+        }
+        if (c.plain(s.tape(), s.entry(), s.buf(), depth)) {
+            c.write(s.tape(), s.entry(), s.buf(), depth);
+        } else {
+            super.writeLazy(v, depth);
+        }
+    }
+
     /** Writes {@code s} as UTF-8, as it is (a trusted raw fragment). */
     void writeAsciiOrUtf8(String s) {
         byte[] b = s.getBytes(java.nio.charset.StandardCharsets.UTF_8);

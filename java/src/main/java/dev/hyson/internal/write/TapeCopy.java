@@ -20,7 +20,7 @@ import java.util.HashSet;
  *
  * <p>Repeated member names, when a policy asks for them: the names of the last object seen at each
  * place of the document's shape (its path, with array indices left out: {@code /statuses/* /user})
- * are kept by position as bytes ({@link Names}), so an object with the names of the one before it at
+ * are kept by position as bytes ({@link RepeatedNames}), so an object with the names of the one before it at
  * its place (the records of an array, and the objects inside them) costs one comparison per name; a
  * new name is compared with the names of its object so far. Escaped names and members past the 64th
  * fall back to a set of strings for the rest of their object.
@@ -38,9 +38,9 @@ final class TapeCopy {
     private boolean[] object = new boolean[16];
     private boolean[] first = new boolean[16];
     /** Per depth: the shape node of the container open there (of objects: their names), when names are checked. */
-    private Names[] names = new Names[16];
-    /** The shape node of the copied value; at most {@link Names#NODES} nodes hang from it. */
-    private final Names root = new Names();
+    private RepeatedNames[] names = new RepeatedNames[16];
+    /** The shape node of the copied value; at most {@link RepeatedNames#NODES} nodes hang from it. */
+    private final RepeatedNames root = new RepeatedNames();
     private int nodes = 1;
     /** The objects begun, which numbers each one for its node's table. */
     private long objects;
@@ -120,7 +120,8 @@ final class TapeCopy {
                 continue;
             }
             if (nameDue) {
-                if (dedup && !names[d].add(p, t, k)) {
+                if (dedup && !names[d].add(e, t[k + 1], p.spans(), tag == Tape.STR_ASCII || tag == Tape.STR_UTF8
+                        ? p.spanStart(e, t[k + 1]) : -1, p.decodedLatin1(), p.decodedChars())) {
                     if (repeated != DuplicateKeyPolicy.FIRST_WINS) {
                         throw repeatedName(t, k);
                     }
@@ -196,7 +197,7 @@ final class TapeCopy {
         object[d] = isObject;
         first[d] = true;
         if (repeated != null) {
-            Names n = d == 0 ? root : child(names[d - 1], object[d - 1]);
+            RepeatedNames n = d == 0 ? root : child(names[d - 1], object[d - 1]);
             names[d] = n;
             if (isObject) {
                 n.begin(++objects);
@@ -207,24 +208,24 @@ final class TapeCopy {
     /**
      * The shape node of a container inside the one whose node is {@code parent}: per member position
      * of an object (the member just named), one for all elements of an array. Past
-     * {@link Names#NODES} nodes, containers share one spare node per parent (checked all the same,
+     * {@link RepeatedNames#NODES} nodes, containers share one spare node per parent (checked all the same,
      * with fewer names predicted).
      */
-    private Names child(Names parent, boolean inObject) {
+    private RepeatedNames child(RepeatedNames parent, boolean inObject) {
         // an object's member past the 64th, or named in set mode, shares a node with the one before it
-        int at = inObject ? Math.max(0, Math.min(Names.MEMBERS - 1, parent.m - 1)) : Names.MEMBERS;
-        Names[] c = parent.children;
+        int at = inObject ? Math.max(0, Math.min(RepeatedNames.MEMBERS - 1, parent.m - 1)) : RepeatedNames.MEMBERS;
+        RepeatedNames[] c = parent.children;
         if (c == null || at >= c.length) {
-            c = parent.children = java.util.Arrays.copyOf(c == null ? new Names[0] : c, inObject ? Math.max(8, Math.min(Names.MEMBERS, 2 * (at + 1))) : Names.MEMBERS + 1);
+            c = parent.children = java.util.Arrays.copyOf(c == null ? new RepeatedNames[0] : c, inObject ? Math.max(8, Math.min(RepeatedNames.MEMBERS, 2 * (at + 1))) : RepeatedNames.MEMBERS + 1);
         }
-        Names n = c[at];
+        RepeatedNames n = c[at];
         if (n == null) {
-            if (nodes >= Names.NODES) {
-                n = parent.spare == null ? parent.spare = new Names() : parent.spare;
+            if (nodes >= RepeatedNames.NODES) {
+                n = parent.spare == null ? parent.spare = new RepeatedNames() : parent.spare;
                 return n;
             }
             nodes++;
-            n = c[at] = new Names();
+            n = c[at] = new RepeatedNames();
         }
         return n;
     }
@@ -349,168 +350,5 @@ final class TapeCopy {
                         ? "a stream cannot let the last value win once the first was written; read the value whole"
                         : "member names must be unique in an object (DuplicateKeyPolicy.ERROR)",
                 at.offset(), at.line(), at.column());
-    }
-
-    /**
-     * One place of the document's shape: the member names met in objects there, for the
-     * repeated-name check, in an open-addressing table whose entries carry the number of the object
-     * that last had the name, so a name is checked by one hash probe and nothing is cleared between
-     * objects. A name's first 16 bytes are kept as two little-endian words (zero past its end), the
-     * rest of a name of up to {@value #LONGEST} bytes in {@link #tails}. Escaped or longer names, and
-     * an object with more than {@value #MOST} names at its place, go to {@link #set} for the rest of
-     * their object. {@link #children}: the nodes of the containers inside (by member position; for an
-     * array, at {@link #MEMBERS}, its elements').
-     */
-    private static final class Names {
-        static final int MEMBERS = 64;
-        /** The most nodes one copy makes, so a document of ever new shapes does not use memory without bound. */
-        static final int NODES = 4096;
-        static final int LONGEST = 64;
-        static final int MOST = 512;
-        /** The number of the object being checked at this place (the table's entries of it have this stamp). */
-        long object;
-        /** The member position of the current object's last name (for {@link #children}). */
-        int m;
-        long[] w0 = new long[16];
-        long[] w1 = new long[16];
-        /** Per slot: the name's length, -1 for an empty slot. */
-        int[] len = newLengths(16);
-        int[] tailAt = new int[16];
-        long[] stamp = new long[16];
-        int size;
-        byte[] tails = new byte[0];
-        int tailsEnd;
-        HashSet<String> set;
-        Names[] children;
-        Names spare;
-
-        private static int[] newLengths(int n) {
-            int[] a = new int[n];
-            java.util.Arrays.fill(a, -1);
-            return a;
-        }
-
-        void begin(long id) {
-            object = id;
-            m = 0;
-            set = null;
-            if (size >= MOST) {
-                java.util.Arrays.fill(len, -1); // no name of the current object is in it yet
-                size = 0;
-                tailsEnd = 0;
-            }
-        }
-
-        /** @return false when the name at entry {@code k} is one the object already had */
-        boolean add(StreamParser p, long[] t, int k) {
-            long e = t[k];
-            int tag = Tape.tag(e);
-            if (set == null && (tag == Tape.STR_ASCII || tag == Tape.STR_UTF8)) {
-                long e1 = t[k + 1];
-                int n = (int) e1;
-                byte[] b = p.spans();
-                int off = p.spanStart(e, e1);
-                if (n <= LONGEST && off + 16 <= b.length) {
-                    long a = (long) Swar.LONG_LE.get(b, off);
-                    long c = (long) Swar.LONG_LE.get(b, off + 8);
-                    if (n < 8) {
-                        a &= (1L << (n << 3)) - 1;
-                        c = 0;
-                    } else if (n < 16) {
-                        c &= (1L << ((n - 8) << 3)) - 1;
-                    }
-                    long h = (a * 0x9E3779B97F4A7C15L) ^ (c * 0xC2B2AE3D27D4EB4FL) ^ n;
-                    int mask = len.length - 1;
-                    int slot = (int) (h ^ (h >>> 29) ^ (h >>> 41)) & mask;
-                    for (;; slot = (slot + 1) & mask) {
-                        int l = len[slot];
-                        if (l < 0) {
-                            break;
-                        }
-                        if (l == n && w0[slot] == a && w1[slot] == c && (n <= 16
-                                || java.util.Arrays.equals(b, off + 16, off + n, tails, tailAt[slot], tailAt[slot] + n - 16))) {
-                            if (stamp[slot] == object) {
-                                return false;
-                            }
-                            stamp[slot] = object;
-                            m++;
-                            return true;
-                        }
-                    }
-                    if (size < MOST) {
-                        if ((size + 1) * 2 > len.length) {
-                            grow();
-                            return add(p, t, k);
-                        }
-                        len[slot] = n;
-                        w0[slot] = a;
-                        w1[slot] = c;
-                        stamp[slot] = object;
-                        if (n > 16) {
-                            if (tailsEnd + n - 16 > tails.length) {
-                                tails = java.util.Arrays.copyOf(tails, Math.max(256, Math.max(tails.length * 2, tailsEnd + n - 16)));
-                            }
-                            System.arraycopy(b, off + 16, tails, tailsEnd, n - 16);
-                            tailAt[slot] = tailsEnd;
-                            tailsEnd += n - 16;
-                        }
-                        size++;
-                        m++;
-                        return true;
-                    }
-                }
-            }
-            if (set == null) {
-                set = new HashSet<>();
-                for (int slot = 0; slot < len.length; slot++) {
-                    if (len[slot] >= 0 && stamp[slot] == object) {
-                        set.add(text(slot));
-                    }
-                }
-            }
-            return set.add(p.nameAt(k));
-        }
-
-        private void grow() {
-            long[] a0 = w0;
-            long[] a1 = w1;
-            int[] l0 = len;
-            int[] t0 = tailAt;
-            long[] s0 = stamp;
-            int n = l0.length * 2;
-            w0 = new long[n];
-            w1 = new long[n];
-            len = newLengths(n);
-            tailAt = new int[n];
-            stamp = new long[n];
-            int mask = n - 1;
-            for (int i = 0; i < l0.length; i++) {
-                if (l0[i] < 0) {
-                    continue;
-                }
-                long h = (a0[i] * 0x9E3779B97F4A7C15L) ^ (a1[i] * 0xC2B2AE3D27D4EB4FL) ^ l0[i];
-                int slot = (int) (h ^ (h >>> 29) ^ (h >>> 41)) & mask;
-                while (len[slot] >= 0) {
-                    slot = (slot + 1) & mask;
-                }
-                w0[slot] = a0[i];
-                w1[slot] = a1[i];
-                len[slot] = l0[i];
-                tailAt[slot] = t0[i];
-                stamp[slot] = s0[i];
-            }
-        }
-
-        /** The name in {@code slot} as a string (its bytes are its UTF-8 form: it had no escape). */
-        private String text(int slot) {
-            int n = len[slot];
-            byte[] b = new byte[Math.max(16, n)];
-            Swar.LONG_LE.set(b, 0, w0[slot]);
-            Swar.LONG_LE.set(b, 8, w1[slot]);
-            if (n > 16) {
-                System.arraycopy(tails, tailAt[slot], b, 16, n - 16);
-            }
-            return new String(b, 0, n, StandardCharsets.UTF_8);
-        }
     }
 }

@@ -1,5 +1,7 @@
 package dev.hyson.internal.write;
 
+import dev.hyson.lazy.LazyDocument;
+import dev.hyson.lazy.LazyValue;
 import dev.hyson.bind.Codec;
 import dev.hyson.internal.bind.Codecs;
 import dev.hyson.internal.bind.WriteModel;
@@ -95,6 +97,10 @@ public abstract class ValueDispatcher {
     @SuppressWarnings("unchecked")
     private void writeClass(Object v, Class<?> c, int depth) {
         if (customs && writeCustom(v, c, depth)) {
+            return;
+        }
+        if (c == LazyValue.class || c == LazyDocument.class) {
+            writeLazy(v, depth);
             return;
         }
         TypeInfo type = TypeInfo.of(c);
@@ -237,6 +243,17 @@ public abstract class ValueDispatcher {
     }
 
     /** @return the binder's codecs */
+    /**
+     * A {@link LazyValue} or {@link LazyDocument}: written as the tree it builds (the JSON generator
+     * writes it from its tape instead).
+     *
+     * @param v the lazy value or document
+     * @param depth the containers around it
+     */
+    protected void writeLazy(Object v, int depth) {
+        writeValue(v instanceof LazyDocument ? ((LazyDocument) v).root().toValue() : ((LazyValue) v).toValue(), depth);
+    }
+
     protected abstract Codecs codecs();
 
     /** @return "write" or "pack", for messages */
