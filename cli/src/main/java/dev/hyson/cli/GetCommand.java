@@ -200,7 +200,7 @@ final class GetCommand implements Callable<Integer> {
         } else if (raw && v.isString()) {
             ctx.out.println(v.asString());
         } else {
-            print(v.toValue());
+            ctx.out.println(writer.write(v)); // written from the line's tape: no tree is built
         }
     }
 
