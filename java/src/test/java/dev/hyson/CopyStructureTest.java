@@ -33,6 +33,11 @@ class CopyStructureTest {
     static final List<JsonWriter> WRITERS = List.of(JsonWriter.defaults(), JsonWriter.builder().indent(2).build(),
             JsonWriter.builder().asciiOnly(true).build(), JsonWriter.builder().scriptSafe(true).indent(4).build());
 
+    /** For lazy values, which a writer writes as their trees do, sorted keys too (the streaming generator does not sort). */
+    static final List<JsonWriter> LAZY_WRITERS = List.of(JsonWriter.defaults(), JsonWriter.builder().indent(2).build(),
+            JsonWriter.builder().asciiOnly(true).sortKeys(true).build(), JsonWriter.builder().scriptSafe(true).indent(4).build(),
+            JsonWriter.builder().sortKeys(true).indent(1).build());
+
     /** The parser behind an interface proxy, so the generator cannot see it is hyson's (the token loop runs). */
     static JsonParser hidden(JsonParser p) {
         return (JsonParser) Proxy.newProxyInstance(JsonParser.class.getClassLoader(), new Class<?>[] {JsonParser.class},
@@ -142,7 +147,7 @@ class CopyStructureTest {
                     assertEquals(e.getMessage(), lazy.getMessage());
                     continue;
                 }
-                JsonWriter w = WRITERS.get(i % WRITERS.size());
+                JsonWriter w = LAZY_WRITERS.get(i % LAZY_WRITERS.size());
                 dev.hyson.lazy.LazyValue root = reader.document(doc).root();
                 Object whole = tree;
                 assertEquals(outcome(() -> w.write(whole)), outcome(() -> {

@@ -603,7 +603,7 @@ public final class LazyValue {
      * writes does the same.) Where the tree and the tape could differ, the tree is built and written:
      * an object with a repeated member name (the reader's policy picks the member), a number read
      * as text (big integers and decimals), NaN or an infinity, nesting past the writer's
-     * {@code maxDepth}.
+     * {@code maxDepth}, and a writer with {@code sortKeys}.
      *
      * @param writer the writer (its options apply)
      * @param out where the JSON goes (not closed)

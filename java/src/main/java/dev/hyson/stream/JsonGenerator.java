@@ -10,7 +10,9 @@ import java.math.BigInteger;
  * (UTF-8) or a {@code Writer}, through a fixed buffer, so memory does not depend on the output's
  * size. Made by {@link dev.hyson.JsonWriter#generator(java.io.OutputStream)} and
  * {@link dev.hyson.JsonWriter#generator(java.io.Writer)}, with the writer's options (pretty printing
- * and indent, {@code asciiOnly}, {@code scriptSafe}, the non-finite policy, encoders and binder).
+ * and indent, {@code asciiOnly}, {@code scriptSafe}, the non-finite policy, encoders and binder;
+ * {@code sortKeys} applies only to the values given to {@link #writeValue}: a stream's members are
+ * written in the order they come).
  *
  * <pre>{@code
  * try (JsonGenerator g = JsonWriter.defaults().generator(out)) {

@@ -10,7 +10,8 @@ import dev.hyson.internal.tape.Tape;
  * from their values. A first walk over the value's entries ({@link #plain}) decides whether the tree
  * is needed after all: for an object with a repeated member name (the reader's policy then picks
  * the member), a number kept as text (big integers and decimals), NaN or an infinity, or nesting
- * past the writer's {@code maxDepth} (whose errors the tree path reports with their pointer).
+ * past the writer's {@code maxDepth} (whose errors the tree path reports with their pointer); and a
+ * writer with {@code sortKeys} always writes the tree, which sorts the members.
  * One per generator; not thread-safe.
  */
 final class DocumentCopy {

@@ -113,7 +113,7 @@ public final class Generator extends MemberNames {
         if (c == null) {
             c = documents = new DocumentCopy(this);
         }
-        if (c.plain(s.tape(), s.entry(), s.buf(), depth)) {
+        if (!cfg.sortKeys && c.plain(s.tape(), s.entry(), s.buf(), depth)) { // (sorted keys: the tree sorts them)
             c.write(s.tape(), s.entry(), s.buf(), depth);
         } else {
             super.writeLazy(v, depth);
