@@ -173,30 +173,36 @@ final class ConvertCommand implements Callable<Integer> {
     }
 
     /**
-     * A JSON file to MessagePack by {@link CountAheadPack}, in memory that does not grow with the text.
+     * A JSON file to MessagePack by {@link MessagePackFactory#fromJson(java.nio.file.Path, OutputStream)}:
+     * the file read twice (the first pass counts each container's members), in memory that does not grow
+     * with the text (a document whose tree would differ is converted whole there).
      *
-     * @return the exit code, or null when the document needs the whole-document conversion (nothing
-     *     was written)
+     * @return the exit code
      */
     private Integer fileToMsgpack(Input input, MessagePackFactory factory) {
-        // no document limit: memory does not grow with the text here (the limit guards the whole-document path)
-        JsonReader reader = JsonReader.builder()
-                .maxDepth(maxDepth != null ? maxDepth : MessagePackFactory.DEFAULT_MAX_DEPTH)
-                .maxDocumentLength(Long.MAX_VALUE).build();
         OutputFile[] out = {null};
+        boolean[] writing = {false};
         try {
-            boolean done = CountAheadPack.run(reader, input, ctx, () -> {
-                ctx.activity = "writing " + targetName();
-                try {
-                    out[0] = open();
-                } catch (IOException e) {
-                    throw new UncheckedIOException(e);
+            out[0] = open();
+            OutputStream target = stream(out[0]);
+            OutputStream marked = new java.io.FilterOutputStream(target) {
+                @Override
+                public void write(byte[] b, int off, int len) throws IOException {
+                    try {
+                        target.write(b, off, len);
+                    } catch (IOException e) {
+                        writing[0] = true; // the output's failure, not the input's
+                        throw e;
+                    }
                 }
-                return factory.newPacker(stream(out[0]));
-            });
-            if (!done) {
-                return null;
-            }
+
+                @Override
+                public void write(int b) throws IOException {
+                    write(new byte[] {(byte) b}, 0, 1);
+                }
+            };
+            factory.fromJson(java.nio.file.Path.of(input.name()), marked);
+            ctx.activity = "writing " + targetName();
             close(out[0]);
             out[0] = null;
             return Main.OK;
@@ -216,8 +222,8 @@ final class ConvertCommand implements Callable<Integer> {
         } catch (UncheckedIOException | IOException e) {
             // before the output is open only reading can fail; after it, the message names the output
             IOException cause = e instanceof UncheckedIOException ? ((UncheckedIOException) e).getCause() : (IOException) e;
-            ctx.error((out[0] == null ? input.name() + ": cannot read: " : targetName() + ": cannot write: ")
-                    + Input.describe(cause));
+            ctx.error((writing[0] || out[0] == null && output != null ? targetName() + ": cannot write: "
+                    : input.name() + ": cannot read: ") + Input.describe(cause));
             return Main.FAILED;
         } finally {
             abort(out[0]);

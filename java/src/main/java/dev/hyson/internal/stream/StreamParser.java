@@ -594,10 +594,12 @@ public final class StreamParser extends TokenValues {
         return size;
     }
 
-    /** Replaces the window once all its entries were used (the current token's too). @return false at the end of input */
-    public boolean nextWindow() {
+    /** Replaces the window once all its entries were used, inside a value (so more must come). */
+    public void nextWindow() {
         cur = -1;
-        return fill();
+        if (!fill()) {
+            throw new IllegalStateException("event tape ended inside a value (a bug in hyson)");
+        }
     }
 
     /**

@@ -15,7 +15,7 @@ import java.util.HashSet;
  * their object. {@link #children}: the nodes of the containers inside (by member position; for an
  * array, at {@link #MEMBERS}, its elements').
  */
-final class RepeatedNames {
+public final class RepeatedNames {
     static final int MEMBERS = 64;
     /** The most nodes one copy makes, so a document of ever new shapes does not use memory without bound. */
     static final int NODES = 4096;
@@ -44,7 +44,16 @@ final class RepeatedNames {
         return a;
     }
 
-    void begin(long id) {
+    /** Makes the table (for one place of a shape, or one depth). */
+    public RepeatedNames() {
+    }
+
+    /**
+     * Starts the next object at this place: no name of it is in the table yet.
+     *
+     * @param id a number no earlier object checked with this table had
+     */
+    public void begin(long id) {
         object = id;
         m = 0;
         set = null;
@@ -66,7 +75,7 @@ final class RepeatedNames {
      * @param utf16 the tape's UTF-16 decodings (a STR_UTF16 entry's chars)
      * @return false when the object already had the name
      */
-    boolean add(long e, long e1, byte[] text, int off, byte[] latin1, char[] utf16) {
+    public boolean add(long e, long e1, byte[] text, int off, byte[] latin1, char[] utf16) {
         int tag = Tape.tag(e);
         int n = (int) e1;
         if (set == null && (tag == Tape.STR_ASCII || tag == Tape.STR_UTF8) && n <= LONGEST && off + 16 <= text.length) {
