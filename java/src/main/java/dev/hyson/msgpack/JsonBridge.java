@@ -64,24 +64,27 @@ final class JsonBridge {
         return (int) Math.min(Integer.MAX_VALUE, 3L * maxDepth + 2);
     }
 
-    /** The generator {@link #writeAll} writes values with (compact, this bridge's depth), over the stream it was made for. */
-    private Generator generator;
-    private OutputStream generatorOut;
+    /**
+     * What one {@link #writeAll} run writes with (this bridge is shared by the factory's threads, so
+     * these are the run's own): the generator of the values it builds (compact, this bridge's depth;
+     * its buffer goes to the run's stream when full), and the direct path with its own buffer.
+     */
+    private final class Run {
+        final Generator values;
+        final DirectJson direct;
 
-    private Generator generator(OutputStream out) {
-        if (generator == null || generatorOut != out) {
-            generatorOut = out;
-            generator = new Generator(new WriteConfig(false, 2, false, false, false, false, maxJsonDepth, java.util.Map.of()),
-                    new byte[1 << 13], (b, len) -> {
-                        try {
-                            out.write(b, 0, len);
-                        } catch (IOException e) {
-                            throw new UncheckedIOException(e);
-                        }
-                        return len;
-                    });
+        Run(OutputStream out, MessagePackFactory f) {
+            WriteConfig cfg = new WriteConfig(false, 2, false, false, false, false, maxJsonDepth, java.util.Map.of());
+            values = new Generator(cfg, new byte[1 << 13], (b, len) -> {
+                try {
+                    out.write(b, 0, len);
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+                return len;
+            });
+            direct = new DirectJson(f, new Generator(cfg, new byte[1 << 13], null), lossless);
         }
-        return generator;
     }
 
     private JsonWriter writer() {
@@ -135,6 +138,7 @@ final class JsonBridge {
         // one buffer for the whole run; it goes out whenever the unpacker has to read (and may wait for)
         // more input, so a live stream's values still appear as they arrive
         java.io.BufferedOutputStream out = new java.io.BufferedOutputStream(sink, 1 << 16);
+        Run run = new Run(out, u.f);
         try {
             for (;;) {
                 if (u.pos >= u.limit) {
@@ -146,7 +150,7 @@ final class JsonBridge {
                 u.owed = 0;
                 u.keyNesting = 0;
                 try {
-                    writeValue(u, out, w, u.baseDepth());
+                    writeValue(u, out, w, u.baseDepth(), run);
                 } catch (StackOverflowError e) {
                     throw InputBuffer.limit("nesting too deep for the thread's stack (lower maxDepth or raise -Xss)", u.offset());
                 }
@@ -167,12 +171,18 @@ final class JsonBridge {
         return n;
     }
 
-    /** One value at {@code depth}: an array streamed, anything else built and written. */
-    private void writeValue(MessageUnpacker u, OutputStream out, JsonWriter w, int depth) throws IOException {
+    /**
+     * One value at {@code depth}: an array streamed, anything else written straight from the
+     * unpacker's buffer ({@link DirectJson}) or, where that declines, built and written.
+     */
+    private void writeValue(MessageUnpacker u, OutputStream out, JsonWriter w, int depth, Run run) throws IOException {
         int n = u.streamedArrayHeader(depth);
         if (n < 0) {
+            if (run.direct.write(u, out, depth)) {
+                return; // written straight from the unpacker's buffer
+            }
             Object v = toJsonValue(u.readValue(depth), lossless, w);
-            Generator g = generator(out);
+            Generator g = run.values;
             try {
                 g.writeRoot(v); // into the run's generator, whose buffer goes to out when full: no array per value
             } catch (WriteFailure f) {
@@ -193,7 +203,7 @@ final class JsonBridge {
             }
             u.owed = outer + (n - i - 1);
             try {
-                writeValue(u, out, w, depth + 1);
+                writeValue(u, out, w, depth + 1, run);
             } catch (JsonWriteException x) {
                 throw within(x, "[" + i + "]");
             }

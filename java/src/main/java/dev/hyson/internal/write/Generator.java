@@ -103,6 +103,53 @@ public final class Generator extends MemberNames {
         }
     }
 
+    // For a writer outside this package that writes JSON tokens itself (msgpack's DirectJson): the
+    // generator's own output methods, public. The caller places separators; nothing is checked.
+
+    /** @param b a byte of JSON syntax, written as it is */
+    public void rawByte(byte b) {
+        writeRaw(b);
+    }
+
+    /** @param v an integer, written as JSON writes a {@code long} */
+    public void longValue(long v) {
+        writeLong(v);
+    }
+
+    /** @param v a finite double, written as JSON writes a {@code double} */
+    public void doubleValue(double v) {
+        writeDouble(v);
+    }
+
+    /** @param v a boolean */
+    public void booleanValue(boolean v) {
+        writeBoolean(v);
+    }
+
+    /** Writes {@code null}. */
+    public void nullValue() {
+        writeNull();
+    }
+
+    /** @param s a string, escaped per the writer's options */
+    public void stringValue(String s) {
+        writeString(s);
+    }
+
+    /**
+     * @param b UTF-8 bytes that need no escape under the writer's options
+     * @param off the first
+     * @param len how many
+     */
+    public void quotedBytes(byte[] b, int off, int len) {
+        writeQuoted(b, off, len);
+    }
+
+    /** Forgets what was written since the buffer was last emptied (for a generator with no sink). */
+    public void discard() {
+        pos = 0;
+    }
+
     /** Writes lazy values from their tape ({@link DocumentCopy}); made on first use. */
     private DocumentCopy documents;
 

@@ -1,0 +1,105 @@
+package dev.hyson.msgpack;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.math.BigInteger;
+import java.nio.charset.StandardCharsets;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+/**
+ * MessagePack to JSON straight from the unpacker's buffer ({@link DirectJson}, the stream conversion's
+ * path) against the conversion of the value's tree ({@code toJson(byte[])}), in both JSON forms, for
+ * random values with everything the direct path declines mixed in: repeated keys, non-str keys, bin,
+ * ext, float32, uint64 past long, NaN, invalid UTF-8, strings that need escapes.
+ */
+class DirectJsonTest {
+    private static final String[] KEYS = {"a", "b", "id", "$bin", "$map", "name_longer_than_sixteen", "é", "日本", "q\"", ""};
+
+    @Test
+    void randomValues_streamedEqualTheTreeConversion() {
+        Random rnd = new Random(1205);
+        for (MessagePackFactory.JsonForm form : MessagePackFactory.JsonForm.values()) {
+            MessagePackFactory f = MessagePackFactory.builder().jsonForm(form).build();
+            for (int i = 0; i < 3000; i++) {
+                MessagePacker p = MessagePackFactory.defaults().newPacker();
+                value(p, rnd, 0);
+                byte[] one = p.toByteArray();
+                String want;
+                try {
+                    want = f.toJson(one) + "\n";
+                } catch (RuntimeException e) {
+                    want = "error: " + e.getClass().getSimpleName() + ": " + e.getMessage();
+                }
+                ByteArrayOutputStream out = new ByteArrayOutputStream();
+                String got;
+                try {
+                    f.toJson(new ByteArrayInputStream(one), out);
+                    got = out.toString(StandardCharsets.UTF_8);
+                } catch (RuntimeException e) {
+                    got = "error: " + e.getClass().getSimpleName() + ": " + e.getMessage();
+                }
+                assertEquals(want, got, form + ", value " + i + ": " + java.util.HexFormat.of().formatHex(one));
+            }
+        }
+    }
+
+    private static void value(MessagePacker p, Random rnd, int depth) {
+        int kind = depth > 3 ? 3 + rnd.nextInt(9) : rnd.nextInt(12);
+        switch (kind) {
+            case 0: { // a map, keys mostly str from a small pool (so repeats happen), sometimes not
+                int n = rnd.nextInt(5);
+                p.packMapHeader(n);
+                for (int k = 0; k < n; k++) {
+                    int how = rnd.nextInt(20);
+                    if (how == 0) {
+                        p.packLong(k);
+                    } else if (how == 1) {
+                        p.packBinaryHeader(1).writePayload(new byte[] {(byte) k});
+                    } else {
+                        p.packString(KEYS[rnd.nextInt(KEYS.length)] + (rnd.nextInt(3) == 0 ? "" : Integer.toString(k)));
+                    }
+                    value(p, rnd, depth + 1);
+                }
+                break;
+            }
+            case 1:
+            case 2: {
+                int n = rnd.nextInt(5);
+                p.packArrayHeader(n);
+                for (int k = 0; k < n; k++) {
+                    value(p, rnd, depth + 1);
+                }
+                break;
+            }
+            case 3:
+                p.packLong(rnd.nextLong() >> rnd.nextInt(64));
+                break;
+            case 4:
+                p.packDouble(rnd.nextInt(30) == 0 ? Double.NaN : rnd.nextGaussian() * 1e6);
+                break;
+            case 5:
+                p.packString(rnd.nextBoolean() ? "plain text" : "tab\there \"quoted\" \\ é 😀 \u2028");
+                break;
+            case 6:
+                p.packBigInteger(BigInteger.ONE.shiftLeft(63).add(BigInteger.valueOf(rnd.nextInt(1000))));
+                break;
+            case 7:
+                p.packFloat(1.5f);
+                break;
+            case 8:
+                p.packExtensionHeader((byte) 5, 2).writePayload(new byte[] {1, 2});
+                break;
+            case 9:
+                p.packRawStringHeader(2).writePayload(new byte[] {(byte) 0xc3, rnd.nextBoolean() ? (byte) 0xa9 : (byte) 0x28});
+                break;
+            case 10:
+                p.packBoolean(rnd.nextBoolean());
+                break;
+            default:
+                p.packNil();
+        }
+    }
+}
