@@ -16,9 +16,9 @@ import java.util.concurrent.BlockingQueue;
  *
  * <p>A write failure of the target is reported by the next {@code write}, {@code flush} or
  * {@code close} on the command's thread (as an {@link IOException} with the failure's message and the
- * failure as its cause); the chunks after it are dropped. {@link #flush()} returns once everything
- * written before it has reached the target, which it then flushes. {@link #close()} flushes, ends
- * the writing thread and closes the target. For one writing thread, as any stream.
+ * failure as its cause); the chunks after it are dropped. {@link #flush()} does not wait for the
+ * target ({@link #sync()} does); {@link #close()} waits for every byte, ends the writing thread and
+ * closes the target. For one writing thread, as any stream.
  */
 final class AsyncOutput extends OutputStream {
     static final int CHUNK = 256 << 10;
@@ -154,8 +154,23 @@ final class AsyncOutput extends OutputStream {
         check();
     }
 
+    /**
+     * Reports a write failure met so far, and nothing else: the bytes go to the file as chunks fill
+     * and all of them by {@link #close()}. (Waiting here would undo the overlap: a conversion flushes
+     * before each read that may wait on its input, every few kilobytes; a temporary file has no reader
+     * to wait for.)
+     */
     @Override
     public void flush() throws IOException {
+        check();
+    }
+
+    /**
+     * Waits until everything written so far has reached the target, and flushes it.
+     *
+     * @throws IOException the target's failure
+     */
+    void sync() throws IOException {
         if (closed) {
             return;
         }

@@ -30,8 +30,9 @@ class AsyncOutputTest {
             out.write(data, at, n);
             at += n;
             if (sizes.nextInt(20) == 0) {
-                out.flush();
-                assertEquals(at, target.size(), "flush returns once all written before it reached the target");
+                out.flush(); // does not wait
+                out.sync();
+                assertEquals(at, target.size(), "sync returns once all written before it reached the target");
             }
         }
         out.close();
@@ -58,7 +59,7 @@ class AsyncOutputTest {
             for (int i = 0; i < 4 * AsyncOutput.CHUNKS; i++) {
                 out.write(chunk); // blocks for a free chunk at most: the failed writer still frees them
             }
-            out.flush();
+            out.sync();
         });
         assertEquals("No space left on device", e.getMessage());
         IOException onClose = assertThrows(IOException.class, out::close);

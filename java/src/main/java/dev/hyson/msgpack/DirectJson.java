@@ -2,6 +2,8 @@ package dev.hyson.msgpack;
 
 import dev.hyson.internal.tape.Tape;
 import dev.hyson.internal.write.Generator;
+import dev.hyson.internal.text.Swar;
+import dev.hyson.internal.text.Utf8;
 import dev.hyson.internal.write.RepeatedNames;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -173,14 +175,13 @@ final class DirectJson {
         p = at(rel, hs + n);
         byte[] b = u.buf;
         int s = p + hs;
-        if (!StrDecoder.isWellFormed(b, s, n) || lossless && single[d] && n > 0 && b[s] == '$') {
+        if (lossless && single[d] && n > 0 && b[s] == '$') {
             return -1;
         }
         if (!names[d].add(Tape.entry(Tape.STR_UTF8, 0), n, b, s, null, null)) {
             return -1; // a repeated key: the tree keeps the last value at the first key's place
         }
-        writeString(b, s, n);
-        return hs + n;
+        return writeString(b, s, n) ? hs + n : -1;
     }
 
     /** Opens a container of {@code n} entries at {@code d}: false to decline (too deep, too big). */
@@ -218,24 +219,83 @@ final class DirectJson {
             return -3;
         }
         int p = at(rel, hs + (int) n);
-        byte[] b = u.buf;
-        if (!StrDecoder.isWellFormed(b, p + hs, (int) n)) {
-            return -3;
-        }
-        writeString(b, p + hs, (int) n);
-        return hs + (int) n;
+        return writeString(u.buf, p + hs, (int) n) ? hs + (int) n : -3;
     }
 
-    /** A string's UTF-8 bytes (well formed) as a JSON string: copied when nothing in them needs an escape. */
-    private void writeString(byte[] b, int s, int n) {
-        for (int i = s, end = s + n; i < end; i++) {
-            int c = b[i];
-            if (c >= 0 && c < 0x20 || c == '"' || c == '\\') {
-                g.stringValue(new String(b, s, n, StandardCharsets.UTF_8));
-                return;
+    /**
+     * A str's bytes as a JSON string: copied when they need no escape, else decoded and escaped.
+     *
+     * @return false, having written nothing, when they are not well-formed UTF-8
+     */
+    private boolean writeString(byte[] b, int s, int n) {
+        int kind = classify(b, s, n);
+        if (kind < 0) {
+            return false;
+        }
+        if (kind == 0) {
+            g.quotedBytes(b, s, n);
+        } else {
+            g.stringValue(new String(b, s, n, StandardCharsets.UTF_8));
+        }
+        return true;
+    }
+
+    private static final long HIGHS = 0x8080808080808080L;
+    private static final long ONES = 0x0101010101010101L;
+
+    /**
+     * One pass over a str's bytes, eight at a time where they are ASCII (Mycroft's tests for a byte
+     * below 0x20, {@code "} or {@code \}, Hacker's Delight section 6-1), the UTF-8 sequences
+     * checked where they are not ({@link Utf8#validate}).
+     *
+     * @return 0 for well-formed UTF-8 that needs no escape, 1 for well-formed UTF-8 that does, -1 for ill-formed
+     */
+    static int classify(byte[] b, int s, int n) {
+        int end = s + n;
+        int i = s;
+        long special = 0;
+        while (i + 8 <= end) {
+            long w = (long) Swar.LONG_LE.get(b, i);
+            if ((w & HIGHS) == 0) {
+                long q = w ^ 0x2222222222222222L;
+                long bs = w ^ 0x5C5C5C5C5C5C5C5CL;
+                special |= ((q - ONES) & ~q | (bs - ONES) & ~bs | (w - 0x2020202020202020L) & ~w) & HIGHS;
+                i += 8;
+                continue;
+            }
+            int stop = i + 8;
+            while (i < stop) {
+                int c = b[i];
+                if (c >= 0) {
+                    if (c < 0x20 || c == '"' || c == '\\') {
+                        special = HIGHS;
+                    }
+                    i++;
+                } else {
+                    int next = Utf8.validate(b, i, end);
+                    if (next < 0) {
+                        return -1;
+                    }
+                    i = next;
+                }
             }
         }
-        g.quotedBytes(b, s, n);
+        while (i < end) {
+            int c = b[i];
+            if (c >= 0) {
+                if (c < 0x20 || c == '"' || c == '\\') {
+                    special = HIGHS;
+                }
+                i++;
+            } else {
+                int next = Utf8.validate(b, i, end);
+                if (next < 0) {
+                    return -1;
+                }
+                i = next;
+            }
+        }
+        return special == 0 ? 0 : 1;
     }
 
     /**

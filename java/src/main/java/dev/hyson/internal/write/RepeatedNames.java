@@ -78,15 +78,30 @@ public final class RepeatedNames {
     public boolean add(long e, long e1, byte[] text, int off, byte[] latin1, char[] utf16) {
         int tag = Tape.tag(e);
         int n = (int) e1;
-        if (set == null && (tag == Tape.STR_ASCII || tag == Tape.STR_UTF8) && n <= LONGEST && off + 16 <= text.length) {
+        if (set == null && (tag == Tape.STR_ASCII || tag == Tape.STR_UTF8) && n <= LONGEST) {
             byte[] b = text;
-            long a = (long) Swar.LONG_LE.get(b, off);
-            long c = (long) Swar.LONG_LE.get(b, off + 8);
-            if (n < 8) {
-                a &= (1L << (n << 3)) - 1;
+            long a;
+            long c;
+            if (off + 16 <= b.length) {
+                a = (long) Swar.LONG_LE.get(b, off);
+                c = (long) Swar.LONG_LE.get(b, off + 8);
+                if (n < 8) {
+                    a &= (1L << (n << 3)) - 1;
+                    c = 0;
+                } else if (n < 16) {
+                    c &= (1L << ((n - 8) << 3)) - 1;
+                }
+            } else { // near the array's end: a byte at a time
+                a = 0;
                 c = 0;
-            } else if (n < 16) {
-                c &= (1L << ((n - 8) << 3)) - 1;
+                for (int i = 0, m = Math.min(n, 16); i < m; i++) {
+                    long v = b[off + i] & 0xFFL;
+                    if (i < 8) {
+                        a |= v << (i << 3);
+                    } else {
+                        c |= v << ((i - 8) << 3);
+                    }
+                }
             }
             long h = (a * 0x9E3779B97F4A7C15L) ^ (c * 0xC2B2AE3D27D4EB4FL) ^ n;
             int mask = len.length - 1;
