@@ -162,6 +162,7 @@ final class GetCommand implements Callable<Integer> {
     private int lines(Input input, JsonReader reader, List<JsonPointer> pointers) throws IOException {
         long[] bad = {0};
         String name = input.name();
+        ctx.out.flush(); // what was printed before goes first: the lines' values go to the byte stream
         try (InputStream in = input.open(ctx)) {
             // each line a view of the reader's window (nothing copied), valid during the action
             reader.lines().onError(e -> {
@@ -193,14 +194,25 @@ final class GetCommand implements Callable<Integer> {
         return missing > 0 ? MISSING : Main.OK;
     }
 
-    /** Prints a value of a line: an integer or (with --raw) a string without building it first. */
+    /**
+     * Prints a value of a line as UTF-8 bytes straight to standard output (nothing else prints to it
+     * while lines are read; the text writer was flushed before): an integer or (with --raw) a string
+     * without building it first, anything else written from the line's tape.
+     */
     private void print(LazyValue v) {
+        byte[] text;
         if (v.type() == dev.hyson.bind.ValueType.INTEGER) {
-            ctx.out.println(v.asLong());
+            text = Long.toString(v.asLong()).getBytes(java.nio.charset.StandardCharsets.US_ASCII);
         } else if (raw && v.isString()) {
-            ctx.out.println(v.asString());
+            text = v.asString().getBytes(java.nio.charset.StandardCharsets.UTF_8);
         } else {
-            ctx.out.println(writer.write(v)); // written from the line's tape: no tree is built
+            text = writer.writeBytes(v);
+        }
+        try {
+            ctx.stdout.write(text, 0, text.length);
+            ctx.stdout.write('\n');
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
         }
     }
 
