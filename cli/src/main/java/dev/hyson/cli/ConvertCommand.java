@@ -173,7 +173,7 @@ final class ConvertCommand implements Callable<Integer> {
     }
 
     /**
-     * A JSON file to MessagePack by {@link MessagePackFactory#fromJson(java.nio.file.Path, OutputStream)}:
+     * A JSON file to MessagePack by {@link dev.hyson.msgpack.MessagePacker#packJson(java.nio.file.Path)}:
      * the file read twice (the first pass counts each container's members), in memory that does not grow
      * with the text (a document whose tree would differ is converted whole there).
      *
@@ -201,7 +201,7 @@ final class ConvertCommand implements Callable<Integer> {
                     write(new byte[] {(byte) b}, 0, 1);
                 }
             };
-            factory.fromJson(java.nio.file.Path.of(input.name()), marked);
+            factory.newPacker(marked).packJson(java.nio.file.Path.of(input.name())).flush();
             ctx.activity = "writing " + targetName();
             close(out[0]);
             out[0] = null;

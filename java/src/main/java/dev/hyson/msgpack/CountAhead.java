@@ -14,7 +14,7 @@ import java.nio.file.Path;
 import java.util.Arrays;
 
 /**
- * {@link MessagePackFactory#fromJson(Path, OutputStream)}: a JSON document in a file to MessagePack
+ * {@link MessagePacker#packJson(Path)}: a JSON document in a file to MessagePack
  * without holding the document or its tree. A map or array header gives its member count first, so
  * the file is read twice ("count ahead"), both times window by window from the pull parser's event
  * tape, with no token objects and no strings made for names:
@@ -37,11 +37,26 @@ final class CountAhead {
     private long objects;
 
     /**
-     * @param f the factory (its packer options; it must have no registered extension or user codec,
-     *     which could pack a string, number or container otherwise)
-     * @param reader the JSON reader: the factory's depth limit, no document limit
+     * Both passes.
+     *
+     * @param f the factory: its depth limit (it has no registered extension or user codec, which could
+     *     pack a string, number or container otherwise)
      * @param json the file
      * @param out the packer, written to only when the first pass succeeded
+     * @return false, with nothing written, when the document needs the whole-document conversion
+     * @throws dev.hyson.JsonParseException for invalid JSON
+     * @throws IOException when the file cannot be read
+     */
+    static boolean run(MessagePackFactory f, Path json, MessagePacker out) throws IOException {
+        // no document limit: memory does not grow with the text
+        JsonReader reader = JsonReader.builder().maxDepth(f.maxDepth).maxDocumentLength(Long.MAX_VALUE).build();
+        return run(reader, json, () -> out);
+    }
+
+    /**
+     * @param reader the JSON reader: the factory's depth limit, no document limit
+     * @param json the file
+     * @param out makes the packer, once the first pass succeeded
      * @return false, with nothing written, when the document needs the whole-document conversion
      * @throws dev.hyson.JsonParseException for invalid JSON
      * @throws IOException when the file cannot be read
@@ -57,7 +72,6 @@ final class CountAhead {
         try (InputStream in = Files.newInputStream(json); JsonParser p = reader.parser(in)) {
             c.pack(p, packer);
         }
-        packer.flush();
         return true;
     }
 

@@ -4,7 +4,6 @@ import dev.hyson.TypeRef;
 import dev.hyson.bind.Binder;
 import dev.hyson.internal.bind.Codecs;
 import dev.hyson.internal.names.NameCache;
-import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
@@ -424,44 +423,6 @@ public final class MessagePackFactory {
      */
     public void fromJson(InputStream json, OutputStream out) {
         pack(bridge.read(json), out);
-    }
-
-    /**
-     * Converts the JSON document in a file to MessagePack, as {@link #fromJson(byte[])} converts it
-     * (the same bytes), written to {@code out} through a buffer ({@code out} is flushed, not closed).
-     * In the {@link JsonForm#DOCUMENTED} form, with no registered extension type and no user codec,
-     * memory does not grow with the document: a MessagePack map or array header gives its member
-     * count first, so the file is read twice, the first pass counting each container's members (four
-     * bytes per container are kept) and the second packing straight from the pull parser's windows.
-     * A document the tree would change (a repeated member name, of which the tree keeps one; an
-     * integer beyond the {@code long} range), and any other form or factory, is converted whole, as
-     * {@link #fromJson(InputStream, OutputStream)} does. The factory's {@code maxDepth} limits the
-     * JSON's nesting.
-     *
-     * @param json the JSON file (strict RFC 8259, UTF-8)
-     * @param out where the MessagePack goes
-     * @throws dev.hyson.JsonParseException for invalid JSON (nothing written when the first pass finds it)
-     * @throws MessagePackException for a value with no MessagePack form
-     * @throws UncheckedIOException when reading the file or writing fails
-     */
-    public void fromJson(java.nio.file.Path json, OutputStream out) {
-        Objects.requireNonNull(json, "json");
-        Objects.requireNonNull(out, "out");
-        try {
-            if (jsonForm == JsonForm.DOCUMENTED && registry.isEmpty() && !codecs.binder().hasCodecs()) {
-                // no document limit here: memory does not grow with the text
-                dev.hyson.JsonReader reader = dev.hyson.JsonReader.builder().maxDepth(maxDepth)
-                        .maxDocumentLength(Long.MAX_VALUE).build();
-                if (CountAhead.run(reader, json, () -> newPacker(out))) {
-                    return;
-                }
-            }
-            try (InputStream in = java.nio.file.Files.newInputStream(json)) {
-                fromJson(in, out);
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
     }
 
     // ---------------------------------------------------------------------------------------------

@@ -532,6 +532,37 @@ public final class MessagePacker implements Flushable, Closeable {
     // values
 
     /**
+     * Packs the JSON document in a file: the bytes {@link MessagePackFactory#fromJson(byte[])} gives
+     * for it, in memory that does not grow with the document where it can. With the
+     * {@link MessagePackFactory.JsonForm#DOCUMENTED} form, no registered extension type and no user
+     * codec, the file is read twice: the first pass counts each container's members (a MessagePack
+     * header gives them first; four bytes per container are kept), the second packs straight from the
+     * pull parser's windows. A document whose tree would differ (a repeated member name, of which the
+     * tree keeps one; an integer beyond the {@code long} range), and any other form or factory, is read
+     * whole and packed as {@code fromJson} packs it. The factory's {@code maxDepth} limits the nesting.
+     *
+     * @param json the JSON file (strict RFC 8259, UTF-8)
+     * @return this packer
+     * @throws dev.hyson.JsonParseException for invalid JSON (nothing is packed when the first pass finds it)
+     * @throws MessagePackException for a value with no MessagePack form
+     * @throws UncheckedIOException when the file cannot be read or the output fails
+     */
+    public MessagePacker packJson(java.nio.file.Path json) {
+        java.util.Objects.requireNonNull(json, "json");
+        try {
+            if (f.jsonForm == MessagePackFactory.JsonForm.DOCUMENTED && f.registry.isEmpty() && !f.codecs.binder().hasCodecs()
+                    && CountAhead.run(f, json, this)) {
+                return this;
+            }
+            try (java.io.InputStream in = java.nio.file.Files.newInputStream(json)) {
+                return packValue(new JsonBridge(f.jsonForm, f.maxDepth).read(in));
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /**
      * Writes a whole Java value (see {@link MessagePack} for the types it knows).
      *
      * @param value the value, or null (nil)

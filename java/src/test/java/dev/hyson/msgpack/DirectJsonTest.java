@@ -46,6 +46,25 @@ class DirectJsonTest {
         }
     }
 
+    /** The tree path's JSON forms after members and elements that need none: those before them kept, in order. */
+    @Test
+    void valuesNeedingAJsonForm_afterOnesThatDoNot_keepTheOrder() {
+        java.util.Map<Object, Object> mixed = new java.util.LinkedHashMap<>();
+        mixed.put("a", 1L);
+        mixed.put("b", new byte[] {1});
+        mixed.put("c", java.util.List.of(1L, new byte[] {2}, "x"));
+        mixed.put("d", java.util.List.of(true, 2.5));
+        mixed.put(7L, "seven");
+        String once = "{\"a\":1,\"b\":\"AQ==\",\"c\":[1,\"Ag==\",\"x\"],\"d\":[true,2.5],\"7\":\"seven\"}";
+        assertEquals(once, MessagePack.toJson(MessagePack.pack(mixed)));
+        byte[] two = MessagePack.pack(java.util.List.of(mixed, mixed));
+        ByteArrayOutputStream lines = new ByteArrayOutputStream();
+        byte[] both = java.util.Arrays.copyOf(two, 2 * two.length);
+        System.arraycopy(two, 0, both, two.length, two.length);
+        assertEquals(2, MessagePackFactory.defaults().toJson(new ByteArrayInputStream(both), lines));
+        assertEquals(("[" + once + "," + once + "]\n").repeat(2), lines.toString(StandardCharsets.UTF_8));
+    }
+
     private static void value(MessagePacker p, Random rnd, int depth) {
         int kind = depth > 3 ? 3 + rnd.nextInt(9) : rnd.nextInt(12);
         switch (kind) {

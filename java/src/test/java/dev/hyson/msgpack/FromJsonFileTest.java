@@ -20,7 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
-/** {@link MessagePackFactory#fromJson(Path, java.io.OutputStream)}: its two passes on each backend against the whole-document conversion. */
+/** {@link MessagePacker#packJson(Path)}: its two passes on each backend against the whole-document conversion. */
 class FromJsonFileTest {
     @TempDir
     Path dir;
@@ -36,10 +36,12 @@ class FromJsonFileTest {
         Path f = Files.write(dir.resolve("doc.json"), json);
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         boolean[] opened = {false};
+        MessagePacker packer = MessagePackFactory.defaults().newPacker(out);
         boolean streamed = CountAhead.run(reader, f, () -> {
             opened[0] = true;
-            return MessagePackFactory.defaults().newPacker(out);
+            return packer;
         });
+        packer.flush();
         assertEquals(streamed, opened[0], "the packer is made only after the first pass succeeded");
         return streamed ? out.toByteArray() : null;
     }
@@ -47,7 +49,7 @@ class FromJsonFileTest {
     private byte[] viaFactory(byte[] json) throws Exception {
         Path f = Files.write(dir.resolve("doc.json"), json);
         ByteArrayOutputStream out = new ByteArrayOutputStream();
-        MessagePackFactory.defaults().fromJson(f, out);
+        MessagePackFactory.defaults().newPacker(out).packJson(f).flush();
         return out.toByteArray();
     }
 

@@ -375,26 +375,6 @@ class MessagePackTest {
         Map<Object, Object> binKey = new LinkedHashMap<>();
         binKey.put(new byte[] {1}, new byte[] {1});
         assertEquals("{\"AQ==\":\"AQ==\"}", MessagePack.toJson(MessagePack.pack(binKey)));
-        // values that need a JSON form after ones that do not: the members and elements before them kept, in order
-        Map<Object, Object> mixed = new LinkedHashMap<>();
-        mixed.put("a", 1L);
-        mixed.put("b", new byte[] {1});
-        mixed.put("c", List.of(1L, new byte[] {2}, "x"));
-        mixed.put("d", List.of(true, 2.5));
-        mixed.put(7L, "seven");
-        assertEquals("{\"a\":1,\"b\":\"AQ==\",\"c\":[1,\"Ag==\",\"x\"],\"d\":[true,2.5],\"7\":\"seven\"}",
-                MessagePack.toJson(MessagePack.pack(mixed)));
-        java.io.ByteArrayOutputStream lines = new java.io.ByteArrayOutputStream();
-        byte[] two = MessagePack.pack(List.of(mixed, mixed));
-        assertEquals(2, MessagePackFactory.defaults().toJson(new java.io.ByteArrayInputStream(concat(two, two)), lines));
-        String once = "{\"a\":1,\"b\":\"AQ==\",\"c\":[1,\"Ag==\",\"x\"],\"d\":[true,2.5],\"7\":\"seven\"}";
-        assertEquals(("[" + once + "," + once + "]\n").repeat(2), lines.toString(java.nio.charset.StandardCharsets.UTF_8));
-    }
-
-    private static byte[] concat(byte[] a, byte[] b) {
-        byte[] c = Arrays.copyOf(a, a.length + b.length);
-        System.arraycopy(b, 0, c, a.length, b.length);
-        return c;
     }
 
     @Test
