@@ -8,12 +8,9 @@ import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import dev.hyson.DuplicateKeyPolicy;
 import dev.hyson.JsonParseException;
-import dev.hyson.lazy.LazyDocument;
 import dev.hyson.stream.JsonGenerator;
 import dev.hyson.stream.JsonParser;
 import java.io.InputStream;
-import java.util.Iterator;
-import java.util.stream.Stream;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
@@ -78,9 +75,17 @@ abstract class WriteCommand extends InputCommand {
         boolean done = false;
         try {
             if (lines(input)) {
-                // each line as a lazy document: the writer copies it from its tape, building no tree
-                try (InputStream in = input.open(ctx); Stream<LazyDocument> values = reader.lines().documents(in)) {
-                    writeLines(values, w, sink);
+                // each line as a lazy document, a view of the reader's window (nothing copied): the writer
+                // copies it from its tape, building no tree, then a line feed
+                try (InputStream in = input.open(ctx)) {
+                    reader.lines().forEachDocument(in, doc -> {
+                        w.write(doc, sink);
+                        try {
+                            sink.write('\n');
+                        } catch (IOException e) {
+                            throw new UncheckedIOException(e);
+                        }
+                    });
                 }
                 done = true;
                 return;
@@ -105,19 +110,6 @@ abstract class WriteCommand extends InputCommand {
             if (!done && out == target) {
                 out.rewind(); // an invalid document leaves nothing (of its last 4 MiB at most) on the output
             }
-        }
-    }
-
-    /** JSON Lines: each value compact on its line (minify) or pretty-printed (pretty), one after another. */
-    private void writeLines(Stream<LazyDocument> values, JsonWriter w, OutputStream sink) throws IOException {
-        if (!isPretty()) {
-            w.writeLines(values, sink);
-            return;
-        }
-        Iterator<LazyDocument> it = values.iterator();
-        while (it.hasNext()) {
-            w.write(it.next(), sink);
-            sink.write('\n');
         }
     }
 
