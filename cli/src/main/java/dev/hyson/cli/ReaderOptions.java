@@ -43,7 +43,8 @@ final class ReaderOptions {
     Long maxDocumentLength;
 
     @Option(names = "--duplicate-keys", paramLabel = "POLICY", order = 5, converter = DuplicateKeysConverter.class,
-            description = "A repeated member name: last (the later wins, default), first or error.")
+            description = "A repeated member name: last (the later wins, default), first or error. minify and pretty "
+                    + "stream a document: with last, a repeat met after 4 MiB of output is an error (use first).")
     DuplicateKeyPolicy duplicateKeys = DuplicateKeyPolicy.LAST_WINS;
 
     @Option(names = "--lone-surrogates", paramLabel = "POLICY", order = 6,

@@ -65,6 +65,19 @@ class DirectJsonTest {
         assertEquals(("[" + once + "," + once + "]\n").repeat(2), lines.toString(StandardCharsets.UTF_8));
     }
 
+    /** A key with no JSON name after one that has one: the error names the failing key (a helper's trial found it named the one before). */
+    @Test
+    void aNilKey_isAnErrorAtThatKey() {
+        byte[] mp = {(byte) 0x82, 0x01, (byte) 0xa3, 'o', 'n', 'e', (byte) 0xc0, (byte) 0xa3, 'n', 'i', 'l'};
+        dev.hyson.JsonWriteException e = org.junit.jupiter.api.Assertions.assertThrows(dev.hyson.JsonWriteException.class,
+                () -> MessagePack.toJson(mp));
+        assertEquals("$[null]", e.path(), e.getMessage());
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        e = org.junit.jupiter.api.Assertions.assertThrows(dev.hyson.JsonWriteException.class,
+                () -> MessagePackFactory.defaults().toJson(new ByteArrayInputStream(mp), out));
+        assertEquals("$[null]", e.path(), e.getMessage());
+    }
+
     private static void value(MessagePacker p, Random rnd, int depth) {
         int kind = depth > 3 ? 3 + rnd.nextInt(9) : rnd.nextInt(12);
         switch (kind) {

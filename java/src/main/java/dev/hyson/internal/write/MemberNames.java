@@ -73,7 +73,12 @@ abstract class MemberNames extends JsonStrings {
             if (e == null) {
                 continue; // reported by the writing loop
             }
-            String name = keyString(e.getKey());
+            String name;
+            try {
+                name = keyString(e.getKey());
+            } catch (WriteFailure f) {
+                throw f.at(WriteFailure.memberSegment(e.getKey())).located(); // at the key that fails, not the one being written
+            }
             if (!names.add(name)) {
                 throw duplicateName(name).at(WriteFailure.memberSegment(name)).located();
             }
