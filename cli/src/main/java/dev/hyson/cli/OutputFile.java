@@ -57,7 +57,13 @@ final class OutputFile {
         Path target = Files.isSymbolicLink(file) ? file.toRealPath() : file;
         Path dir = target.toAbsolutePath().getParent();
         String name = target.getFileName().toString();
-        Path temp = Files.createTempFile(dir, "." + name + ".", ".tmp", permissions(target, dir));
+        Path temp;
+        try {
+            temp = Files.createTempFile(dir, "." + name + ".", ".tmp", permissions(target, dir));
+        } catch (java.nio.file.NoSuchFileException e) {
+            // the temporary file's name is not the user's: say what is missing, or what refused it
+            throw new IOException(Files.isDirectory(dir) ? "cannot create a file in " + dir : "no such directory: " + dir, e);
+        }
         // a run stopped by SIGINT or SIGTERM (shutdown hooks run) leaves no temporary file; once moved onto
         // the target the name is gone and the delete does nothing
         temp.toFile().deleteOnExit();

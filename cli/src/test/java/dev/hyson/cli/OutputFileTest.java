@@ -66,6 +66,15 @@ class OutputFileTest {
     }
 
     @Test
+    void outputInAMissingDirectory_namesTheDirectory() {
+        Path missing = dir.resolve("no-such-dir");
+        Result r = run("[1]", "minify", "-o", missing.resolve("out.json").toString());
+        assertEquals(1, r.code, r.err);
+        assertEquals("hyson: " + missing.resolve("out.json") + ": cannot write: no such directory: " + missing + "\n", r.err);
+        assertFalse(Files.exists(missing));
+    }
+
+    @Test
     void write_invalidInput_oldFileByteIdentical_noTempFile() throws IOException {
         for (String command : new String[] {"minify", "pretty"}) {
             Path out = old();
