@@ -87,7 +87,7 @@ static inline __attribute__((always_inline)) size_t hyson_number_fast(const uint
             return HYSON_FAILED;
         }
         t[0] = hyson_entry(HYSON_TAG_DOUBLE, (size_t)((int64_t)s + origin));
-        t[1] = hyson_decimal_to_bits(w, -(int32_t)fraction, negative); /* finite: below 10^19 */
+        t[1] = hyson_fraction_to_bits(w, fraction, (uint64_t)negative << 63);
         return i;
     }
     if ((src[i] | 0x20) == 'e') {
