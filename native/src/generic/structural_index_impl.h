@@ -9,9 +9,10 @@
  *     offsets in order;
  *   - a closing quote's entry carries HYSON_INDEX_ESCAPED when its string holds a backslash and
  *     HYSON_INDEX_NON_ASCII when it holds a byte >= 0x80, found by one long addition per flag (below);
- *   - control bytes inside strings are found here, and ill-formed UTF-8 anywhere: in a second loop over
- *     each 16 KiB segment that holds a byte >= 0x80 (the segment is still in the L1 cache), so the
- *     indexing loop stays small and ASCII segments cost nothing more.
+ *   - control bytes inside strings are found here, and ill-formed UTF-8 anywhere: in the indexing loop
+ *     for a kernel with 64-byte validation (AVX-512: each block with a byte >= 0x80 and the one after
+ *     it), else in a second loop over each 16 KiB segment that holds such a byte (the segment is still
+ *     in the L1 cache), so the indexing loop stays small and ASCII segments cost nothing more.
  * The approach is simdjson's stage 1 (Langdale and Lemire, "Parsing Gigabytes of JSON per Second", VLDB
  * Journal 28(6), 2019, sections 3.1 and 4); the code is hyson's own.
  *
@@ -32,18 +33,7 @@ static inline uint64_t hyson_bits_from(size_t from) {
     return from >= 64 ? 0 : ~UINT64_C(0) << from;
 }
 
-#ifdef HYSON_K_UTF8_BLOCKS
-/* 1 when the 64 bytes at p are all ASCII (below 0x80). */
-static inline int hyson_ascii64(const uint8_t *p) {
-    uint64_t any = 0;
-    for (int j = 0; j < 64; j += 8) {
-        uint64_t w;
-        memcpy(&w, p + j, 8);
-        any |= w;
-    }
-    return (any & UINT64_C(0x8080808080808080)) == 0;
-}
-#else
+#ifndef HYSON_K_UTF8_BLOCKS
 /* The mask of the bytes >= 0x80 among the 64 at p. */
 static inline uint64_t hyson_high64(const uint8_t *p) {
     hyson_classes64 m;
@@ -184,38 +174,43 @@ HYSON_STAGE size_t HYSON_INDEX_NAME(const uint8_t *src, size_t begin, size_t end
             return HYSON_FAILED;
         }
         uint32_t *index = tape->index;
+        hyson_stage1 s = s1; /* a copy the compiler keeps in registers through the loop */
+#ifdef HYSON_K_UTF8_BLOCKS
+        /* UTF-8 in the indexing loop, 64 bytes a step: each block with a byte >= 0x80, and the block
+           after it, through the kernel's lookup (the block's mask of such bytes is stage 1's own) */
+        hyson_k_utf8 u = utf8;
+        int open = utf8_open;
+        for (; base < stop; base += 64, block += 64) {
+            uint64_t high = hyson_stage1_block(&s, block, base, index + s.n);
+            if ((high | (uint64_t)open) != 0) {
+                if (high != 0) {
+                    hyson_k_utf8_block(&u, block);
+                    open = 1;
+                } else {
+                    hyson_k_utf8_ascii(&u);
+                    open = 0;
+                }
+            }
+        }
+        utf8 = u;
+        utf8_open = open;
+        s1 = s;
+#else
         size_t from = base;
         const uint8_t *first = block;
         uint64_t high = 0;
-        hyson_stage1 s = s1; /* a copy the compiler keeps in registers through the loop */
         for (; base < stop; base += 64, block += 64) {
             high |= hyson_stage1_block(&s, block, base, index + s.n);
         }
         s1 = s;
         if (high == 0) {
-#ifdef HYSON_K_UTF8_BLOCKS
-            if (utf8_open) {
-                hyson_k_utf8_ascii(&utf8); /* a sequence the last segment left open is an error */
-                utf8_open = 0;
-            }
-#endif
             continue; /* an ASCII segment: nothing to validate */
         }
         /*
          * UTF-8, in a second loop over the segment's blocks (still in the L1 cache), which keeps the
-         * indexing loop small: blocks with a byte >= 0x80 and the block after each go through the kernel's
-         * lookup, or each run of such bytes is validated once, up to the ASCII byte after it.
+         * indexing loop small: each run of bytes >= 0x80 is validated once, up to the ASCII byte after it.
          */
         for (block = first; from < stop; from += 64, block += 64) {
-#ifdef HYSON_K_UTF8_BLOCKS
-            if (!hyson_ascii64(block)) {
-                hyson_k_utf8_block(&utf8, block);
-                utf8_open = 1;
-            } else if (utf8_open) {
-                hyson_k_utf8_ascii(&utf8);
-                utf8_open = 0;
-            }
-#else
             uint64_t block_high = hyson_high64(block) & hyson_bits_from(utf8_done > from ? utf8_done - from : 0);
             while (block_high != 0) {
                 size_t bad = 0;
@@ -226,8 +221,8 @@ HYSON_STAGE size_t HYSON_INDEX_NAME(const uint8_t *src, size_t begin, size_t end
                 utf8_done = next;
                 block_high &= hyson_bits_from(next - from);
             }
-#endif
         }
+#endif
     }
 #ifdef HYSON_K_UTF8_BLOCKS
     if (utf8_open) {
