@@ -53,10 +53,10 @@ __attribute__((constructor)) static void hyson_detect(void) {
     /* the AVX2 and AVX-512 kernels also take their stage 1's prefix XOR from PCLMULQDQ, which every
        CPU with AVX2 has; checked all the same */
     int pclmul = hyson_cpu_has_pclmul();
-    /* AVX-512 with VBMI2's byte compress (Ice Lake, Zen 4 and later): Skylake-SP's AVX-512 lacks it and
-       lowers the clock for 512-bit work, and gets the AVX2 kernel */
+    /* AVX-512 with VBMI's byte permutes and VBMI2's byte compress (Ice Lake, Zen 4 and later): Skylake-SP's
+       AVX-512 lacks them and lowers the clock for 512-bit work, and gets the AVX2 kernel */
     if (pclmul && __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
-        __builtin_cpu_supports("avx512vbmi2")) {
+        __builtin_cpu_supports("avx512vbmi") && __builtin_cpu_supports("avx512vbmi2")) {
         hyson_add("avx512", hyson_scan_avx512_fn(), hyson_scan_avx512_window_fn());
     }
     if (pclmul && __builtin_cpu_supports("avx2")) {

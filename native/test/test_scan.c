@@ -343,6 +343,49 @@ static void stage_cases(void) {
 }
 
 /*
+ * The escaped-string decoders (64 bytes a step in the AVX-512 kernel) against the scalar kernel: 20,000
+ * random strings with a backslash, of random items (ASCII, 2-, 3- and 4-byte chars, the two-character
+ * escapes, backslash runs, \u escapes below U+0100 and above, surrogate pairs, lone surrogates, now and
+ * then an invalid escape or a control byte), 1 to 400 bytes, in an array after 0..63 bytes of padding.
+ */
+static void escape_cases(void) {
+    static const char *const items[] = {"a", " ", "\xc3\xa9", "\xc2\x80", "\xe4\xb8\xad", "\xef\xbf\xbd", "\xe0\xa0\x80",
+                                        "\xf0\x9f\x98\x80", "\\n", "\\\"", "\\\\", "\\/", "\\t", "\\u0041", "\\u00e9",
+                                        "\\u4E2d", "\\uffff", "\\ud83d\\ude00", "\\ud800", "\\udc00", "\\x", "\\u12g4", "\x01"};
+    hyson_config configs[3];
+    for (int c = 0; c < 3; c++) {
+        configs[c] = hyson_default_config();
+        configs[c].flags |= (unsigned)c << HYSON_SURROGATES_SHIFT; /* keep, replace, error */
+    }
+    uint64_t r = UINT64_C(0x2545F4914F6CDD1D);
+    uint8_t doc[600];
+    for (int k = 0; k < 20000; k++) {
+        r ^= r << 13, r ^= r >> 7, r ^= r << 17;
+        size_t pad = r % 64, limit = 1 + (r >> 8) % 400;
+        int rare = (r >> 20) % 8 == 0; /* the last three items (errors) only in one string of eight */
+        size_t n = 0;
+        memset(doc, ' ', pad);
+        n += pad;
+        memcpy(doc + n, "[\"\\n", 4);
+        n += 4;
+        while (n < pad + limit) {
+            r ^= r << 13, r ^= r >> 7, r ^= r << 17;
+            size_t choices = sizeof items / sizeof items[0] - (rare ? 0 : 3);
+            const char *item = items[(r >> 3) % choices];
+            size_t len = strlen(item);
+            for (size_t times = 1 + (r >> 40) % 4; times > 0; times--) {
+                memcpy(doc + n, item, len);
+                n += len;
+            }
+        }
+        memcpy(doc + n, "\"]", 2);
+        n += 2;
+        hyson_check_all_kernels(doc, n, &configs[k % 3]); /* aborts on any disagreement */
+    }
+    check(1, "random escaped strings");
+}
+
+/*
  * JSON Lines in one call per window (hyson_scan_lines) against each line scanned alone
  * (hyson_check_lines): valid and invalid lines, blank lines, CR LF, decoded strings in both side
  * buffers, a last line without a line feed, lines over the document limit, each input in windows of
@@ -564,6 +607,7 @@ int main(int argc, char **argv) {
     hand_cases();
     utf8_cases();
     stage_cases();
+    escape_cases();
     segment_flag_cases();
     lines_cases();
     number_cases();

@@ -175,11 +175,6 @@ static size_t hyson_scan_escaped_string(hyson_scan_state *st, size_t q) {
 }
 
 #ifdef HYSON_K_CLASSIFY64
-#ifdef HYSON_K_PLAIN64
-#define HYSON_PLAIN_SLACK 64
-#else
-#define HYSON_PLAIN_SLACK 0
-#endif
 /* The character each two-character escape of RFC 8259 section 7 stands for ('\\' followed by the index); 0: none. */
 static const uint8_t hyson_simple_escapes[256] = {
     ['"'] = '"', ['\\'] = '\\', ['/'] = '/', ['b'] = '\b', ['f'] = '\f', ['n'] = '\n', ['r'] = '\r', ['t'] = '\t',
@@ -242,12 +237,91 @@ static inline unsigned hyson_plain_prefix8(uint64_t v) {
     return special == 0 ? 8 : (unsigned)__builtin_ctzll(special) >> 3;
 }
 
+#ifdef HYSON_K_UNESCAPE64
+/* The kernel's steps of 64 bytes (hyson_k_unescape64); each item a step leaves (a 4-byte sequence, a
+   surrogate escape, an invalid escape) decoded here, in UTF-16 (none of them fits Latin-1). */
 static size_t hyson_decode_escaped(hyson_scan_state *st, size_t q, size_t close) {
     const uint8_t *src = st->src;
     hyson_tape *tape = st->tape;
     unsigned policy = (st->cfg->flags >> HYSON_SURROGATES_SHIFT) & 3u;
     size_t start_latin1 = tape->latin1_size;
-    if (!hyson_ensure_latin1(tape, start_latin1, close - q + HYSON_PLAIN_SLACK)) {
+    /* a step writes a unit per item, and an item is one byte or more: close - q bytes are room enough */
+    if (!hyson_ensure_latin1(tape, start_latin1, close - q)) {
+        return HYSON_FAILED;
+    }
+    size_t n = start_latin1;
+    size_t i = q + 1;
+    hyson_units64 units;
+    while (i < close) {
+        size_t used = hyson_k_unescape64(src + i, close - i, &units);
+        if (used == 0 || units.wide) {
+            goto wide;
+        }
+        hyson_k_store_latin1(tape->latin1 + n, &units);
+        n += units.count;
+        i += used;
+    }
+    {
+        uint64_t *t = tape->entries + tape->size;
+        t[0] = HYSON_AT(HYSON_TAG_STR_LATIN1, q);
+        t[1] = ((uint64_t)start_latin1 << 32) | (uint64_t)(n - start_latin1);
+        tape->latin1_size = n;
+        tape->size += 2;
+        return close + 1;
+    }
+
+wide:;
+    /* the chars so far widened, then the rest from i in UTF-16: a unit or two per item, no more units
+       than bytes (a 4-byte sequence gives two, an escape at most one per six bytes) */
+    size_t start_wide = tape->utf16_size;
+    if (!hyson_ensure_utf16(tape, start_wide, (n - start_latin1) + (close - i))) {
+        return HYSON_FAILED;
+    }
+    size_t w = hyson_widen(tape, start_latin1, n, start_wide);
+    uint16_t *utf16 = tape->utf16;
+    while (i < close) {
+        size_t used = hyson_k_unescape64(src + i, close - i, &units);
+        if (used != 0) {
+            hyson_k_store_utf16(utf16 + w, &units);
+            w += units.count;
+            i += used;
+            continue;
+        }
+        if (src[i] == '\\') {
+            uint32_t unit, low;
+            i = hyson_unescape(src, i, close, policy, &unit, &low);
+            if (i == HYSON_FAILED) {
+                return HYSON_FAILED;
+            }
+            utf16[w++] = (uint16_t)unit;
+            if (low != 0) {
+                utf16[w++] = (uint16_t)low;
+            }
+        } else {
+            /* a 4-byte sequence (the step takes every other char): a surrogate pair */
+            uint8_t b = src[i];
+            uint32_t cp = ((b & 0x07u) << 18) | ((src[i + 1] & 0x3Fu) << 12) | ((src[i + 2] & 0x3Fu) << 6) |
+                          (src[i + 3] & 0x3Fu);
+            cp -= 0x10000;
+            utf16[w++] = (uint16_t)(0xD800 + (cp >> 10));
+            utf16[w++] = (uint16_t)(0xDC00 + (cp & 0x3FF));
+            i += 4;
+        }
+    }
+    uint64_t *t = tape->entries + tape->size;
+    t[0] = HYSON_AT(HYSON_TAG_STR_UTF16, q);
+    t[1] = ((uint64_t)start_wide << 32) | (uint64_t)(w - start_wide);
+    tape->utf16_size = w;
+    tape->size += 2;
+    return close + 1;
+}
+#else
+static size_t hyson_decode_escaped(hyson_scan_state *st, size_t q, size_t close) {
+    const uint8_t *src = st->src;
+    hyson_tape *tape = st->tape;
+    unsigned policy = (st->cfg->flags >> HYSON_SURROGATES_SHIFT) & 3u;
+    size_t start_latin1 = tape->latin1_size;
+    if (!hyson_ensure_latin1(tape, start_latin1, close - q)) {
         return HYSON_FAILED;
     }
     uint8_t *latin1 = tape->latin1;
@@ -256,16 +330,6 @@ static size_t hyson_decode_escaped(hyson_scan_state *st, size_t q, size_t close)
     uint32_t unit = 0;
     uint32_t low = 0;
     while (i < close) {
-#ifdef HYSON_K_PLAIN64
-        if (src[i] < 0x80 && src[i] != '\\') {
-            /* a run of plain ASCII, up to 64 bytes a step: the kernel stores 64 bytes at latin1 + n,
-               which has close - q + HYSON_PLAIN_SLACK bytes from start_latin1 */
-            size_t plain = hyson_k_plain64(src + i, close - i, latin1 + n);
-            n += plain;
-            i += plain;
-            continue;
-        }
-#endif
         if (src[i] < 0x80 && src[i] != '\\' && close - i >= 8) {
             /* a run of plain ASCII, 8 bytes at a time: latin1 holds close - q bytes from start_latin1 and
                every input byte so far gave at most one, so the 8-byte store stays inside it */
@@ -383,4 +447,5 @@ wide:;
     tape->size += 2;
     return close + 1;
 }
+#endif /* HYSON_K_UNESCAPE64 */
 #endif

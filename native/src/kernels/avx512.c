@@ -1,4 +1,4 @@
-/* AVX-512 (F + BW + VBMI2, Ice Lake and Zen 4 on): 64 bytes per step, compares straight into mask registers. */
+/* AVX-512 (F + BW + VBMI + VBMI2, Ice Lake and Zen 4 on): 64 bytes per step, compares straight into mask registers. */
 #if defined(__x86_64__) || defined(_M_X64)
 #include <immintrin.h>
 #include <stdint.h>
@@ -7,14 +7,14 @@
 
 /* gcc and clang spell "compile what follows for this instruction set" differently */
 #if defined(__clang__)
-#pragma clang attribute push(__attribute__((target("avx512f,avx512bw,avx512vbmi2,pclmul"))), apply_to = function)
+#pragma clang attribute push(__attribute__((target("avx512f,avx512bw,avx512vbmi,avx512vbmi2,pclmul"))), apply_to = function)
 #else
 #pragma GCC push_options
-#pragma GCC target("avx512f,avx512bw,avx512vbmi2,pclmul")
+#pragma GCC target("avx512f,avx512bw,avx512vbmi,avx512vbmi2,pclmul")
 #endif
 
 #include "block16.h"
-#include "utf16_x86.h"
+#include "unescape_avx512.h"
 #include "digits_x86.h"
 #define HYSON_U8_OWN_BLOCKS 1 /* stage 1 validates 64 bytes a step (below); runs use utf8_lookup.h's */
 #include "utf8_lookup.h"
@@ -81,20 +81,6 @@ static inline size_t hyson_k_skip_spaces(const uint8_t *src, size_t i, size_t en
 
 static inline size_t hyson_k_utf8_run(const uint8_t *src, size_t i, size_t end, size_t *bad) {
     return hyson_utf8_run_avx2(src, i, end, bad);
-}
-
-/*
- * The escaped-string decoder's plain run (scan_escaped_impl.h): stores the 64 bytes at p (those at or
- * past p + left as zeros, never read) at out and returns how many of them, from the first, are plain
- * ASCII (neither a backslash nor >= 0x80), at most left.
- */
-#define HYSON_K_PLAIN64 1
-static inline size_t hyson_k_plain64(const uint8_t *p, size_t left, uint8_t *out) {
-    __mmask64 live = left >= 64 ? ~(__mmask64)0 : (((__mmask64)1 << left) - 1);
-    __m512i v = _mm512_maskz_loadu_epi8(live, (const void *)p);
-    _mm512_storeu_si512((void *)out, v);
-    __mmask64 special = _mm512_movepi8_mask(v) | _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8('\\')) | ~live;
-    return special == 0 ? 64 : (size_t)__builtin_ctzll(special);
 }
 
 /* hyson_prefix_xor with one carry-less multiply by all ones (PCLMULQDQ, which dispatch.c requires beside
