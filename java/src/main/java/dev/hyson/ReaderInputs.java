@@ -142,8 +142,10 @@ final class ReaderInputs {
         Scanner scanner = selection.scanner();
         Tape tape = ArrayDocuments.TAPES.acquire();
         try {
-            EventScan scan = new EventScan(in, scanner, config, tape, window);
-            return new StreamParser(scan, tape, config, binder, owned);
+            EventScan scan = new EventScan(in, scanner, config, tape, window).scanAhead();
+            StreamParser parser = new StreamParser(scan, tape, config, binder, owned);
+            scan.stopAheadWhenUnreachable(parser);
+            return parser;
         } catch (RuntimeException | Error e) {
             TapePool.release(tape);
             throw e;

@@ -20,6 +20,10 @@ import java.io.InputStream;
  */
 public final class EventScan {
     private static final int MAX_ARRAY = Integer.MAX_VALUE - 16;
+    /** The smallest stream {@link #scanAhead} scans on a thread of its own: 16 MiB. */
+    static final long AHEAD_MIN = 16L << 20;
+    /** The smallest heap ({@code -Xmx}) {@link #scanAhead} runs with: 48 MiB (three windows and their tapes, about 15 MiB). */
+    static final long AHEAD_HEAP = 48L << 20;
     /** The bytes at a stream's start an encoding hint looks at (see {@code ScanError}). */
     private static final int HEAD = 4;
 
@@ -51,6 +55,12 @@ public final class EventScan {
     /** A second counter for {@link #locate}, at {@code buf[cursorAt]}; -1 when it must restart from {@link #lines}. */
     private LineCounter cursor;
     private int cursorAt = -1;
+    /** The tape the windows are scanned into: {@link #tape}, or with {@link #ahead} one of the scan thread's own. */
+    private Tape scanTape;
+    /** The windows scanned one ahead on a thread of their own ({@link #scanAhead}), or null. */
+    private AheadScan ahead;
+    /** The stream's size as the constructor saw it ({@code available()}), for {@link #scanAhead}. */
+    private long hint;
 
     /**
      * A scan of a stream, read in windows of {@code window} bytes.
@@ -76,6 +86,7 @@ public final class EventScan {
         } catch (IOException e) {
             hint = 0;
         }
+        this.hint = hint;
         int first = (int) Math.min(this.window, Math.max(8192, hint + 1L));
         byte[] kept = tape.window; // the last stream parse's window, if this thread's tape has one
         tape.window = null;
@@ -116,6 +127,7 @@ public final class EventScan {
     }
 
     private void start() {
+        scanTape = tape;
         tape.reset(0);
         tape.events = true; // (the scanners set windowed; the native one starts a new stream while it is unset)
     }
@@ -133,10 +145,72 @@ public final class EventScan {
     }
 
     /**
+     * Scans the windows one ahead on a thread of their own ({@link AheadScan}) when that can pay: a stream
+     * (not an array) whose {@code available()} said at least 16 MiB, whose entries are read (not
+     * {@link #discarding}), with two processors or more and a heap of 48 MiB or more;
+     * {@code -Dhyson.scanAhead=false} turns it off,
+     * {@code -Dhyson.scanAhead=always} on for every stream.
+     * Call before the first {@link #next}; the caller must end the scan with {@link #release} (or
+     * {@link #stopAhead}, which a cleaner may call from another thread).
+     *
+     * @return this scan
+     */
+    public EventScan scanAhead() {
+        String mode = System.getProperty("hyson.scanAhead", ""); // false: never; always: every stream (tests)
+        Runtime rt = Runtime.getRuntime();
+        boolean pays = mode.equals("always") || (!mode.equals("false") && hint >= AHEAD_MIN
+                && rt.availableProcessors() >= 2 && rt.maxMemory() >= AHEAD_HEAP);
+        if (!array && !dropping && ahead == null && pays && resume == 0 && filled == 0) {
+            Tape work = new Tape();
+            work.reset(0);
+            work.events = true;
+            scanTape = work;
+            ahead = new AheadScan(this, work);
+            ahead.adopt(buf);
+        }
+        return this;
+    }
+
+    /**
+     * With {@link #scanAhead} on: ends the scan thread once {@code owner} (the parser that reads this
+     * scan) is unreachable, for a parser never closed; nothing otherwise.
+     *
+     * @param owner the object whose reachability keeps the scan thread
+     */
+    public void stopAheadWhenUnreachable(Object owner) {
+        if (ahead != null) {
+            AheadScan.CLEANER.register(owner, ahead::stop);
+        }
+    }
+
+    /** Ends a {@link #scanAhead} thread (safe from any thread, and more than once); nothing when there is none. */
+    public void stopAhead() {
+        AheadScan a = ahead;
+        if (a != null) {
+            a.stop();
+        }
+    }
+
+    /** For {@link AheadScan}: the current window's bytes and line position (the scan thread's state), into {@code b}. */
+    void describe(AheadScan.Batch b) {
+        b.buf = buf;
+        b.filled = filled;
+        b.base = base;
+        b.linesAt = linesAt;
+        b.line = lines.line();
+        b.column = lines.column();
+        b.finished = done;
+    }
+
+    /**
      * Gives a stream's window buffer back to the tape for the next parse on this thread (up to
      * {@link StreamScan#WINDOW} bytes); the scan must not be used afterwards.
      */
     public void release() {
+        if (ahead != null) {
+            ahead.stop(); // its buffers stay with the scan thread until it ends
+            return;
+        }
         if (!array && buf.length <= StreamScan.WINDOW) {
             tape.window = buf;
         }
@@ -145,16 +219,28 @@ public final class EventScan {
 
     /** @return the array the current batch's bytes are in (see {@link #base}) */
     public byte[] buffer() {
+        if (ahead != null) {
+            AheadScan.Batch b = ahead.current();
+            return b == null ? new byte[0] : b.buf;
+        }
         return buf;
     }
 
     /** @return the end of the bytes read into {@link #buffer()} (an index of it) */
     public int filled() {
+        if (ahead != null) {
+            AheadScan.Batch b = ahead.current();
+            return b == null ? 0 : b.filled;
+        }
         return filled;
     }
 
     /** @return the stream offset of {@code buffer()[0]}, in array coordinates (subtract {@link #origin}) */
     public long base() {
+        if (ahead != null) {
+            AheadScan.Batch b = ahead.current();
+            return b == null ? 0 : b.base;
+        }
         return base;
     }
 
@@ -165,6 +251,10 @@ public final class EventScan {
 
     /** @return whether the document has been scanned to its end and every entry taken */
     public boolean finished() {
+        if (ahead != null) {
+            AheadScan.Batch b = ahead.current();
+            return b != null && (b.finished || !b.more);
+        }
         return done;
     }
 
@@ -177,6 +267,12 @@ public final class EventScan {
      * @throws IOException when reading the stream fails
      */
     public boolean next() throws IOException {
+        return ahead != null ? ahead.next(tape) : scanNext();
+    }
+
+    /** {@link #next} on the thread that scans: into {@link #scanTape}. */
+    boolean scanNext() throws IOException {
+        Tape tape = scanTape;
         for (;;) {
             if (done) {
                 tape.size = 0;
@@ -207,9 +303,9 @@ public final class EventScan {
         int end = (int) Math.min(arrayEnd, (long) from + window);
         filled = end;
         boolean last = end == arrayEnd;
-        int rc = scanner.scanWindow(buf, from, end, last, 0, cfg, tape);
+        int rc = scanner.scanWindow(buf, from, end, last, 0, cfg, scanTape);
         if (rc == Scanner.WINDOW_MORE) {
-            int r = tape.resumeAt;
+            int r = scanTape.resumeAt;
             if (r < from || r > end) {
                 throw new IllegalStateException("scanner " + scanner.name() + " resumed at " + r + " of " + from + ".." + end);
             }
@@ -226,8 +322,9 @@ public final class EventScan {
         // the stream's first HEAD bytes stay while an error may still be found in them, so its message can
         // name a UTF-16 or UTF-32 encoding as a whole-document parse does
         int drop = base == 0 && resume < HEAD ? 0 : resume;
-        if (held >= 0) {
-            drop = (int) Math.max(0, Math.min(drop, held - base)); // a value being copied keeps its bytes
+        long keepFrom = ahead != null ? ahead.holdFrom(base + drop) : held;
+        if (keepFrom >= 0) {
+            drop = (int) Math.max(0, Math.min(drop, keepFrom - base)); // a value being copied keeps its bytes
         }
         int keep = filled - drop;
         boolean full = filled == buf.length;
@@ -239,6 +336,12 @@ public final class EventScan {
                     throw new OutOfMemoryError("a token longer than the largest Java array");
                 }
                 to = new byte[(int) Math.min(MAX_ARRAY, Math.max(HEAD * 2L, buf.length * 2L))];
+                if (ahead != null) {
+                    ahead.adopt(to);
+                }
+            } else if (ahead != null) {
+                // buf may still be the caller's: never written over; a buffer grown for a long token is not kept
+                to = ahead.spare((int) Math.min(buf.length, Math.max(window, 2L * keep)), buf);
             }
             System.arraycopy(buf, drop, to, 0, keep);
             buf = to;
@@ -247,7 +350,7 @@ public final class EventScan {
             resume -= drop;
             linesAt -= drop;
             cursorAt = -1;
-            tape.countedTo = -1; // (in the coordinates of the buffer before the move)
+            scanTape.countedTo = -1; // (in the coordinates of the buffer before the move)
         }
         long limit = cfg.maxDocumentLength;
         if (!eof) {
@@ -270,9 +373,9 @@ public final class EventScan {
             throw ScanError.create(ScanError.DOCUMENT_LIMIT, buf, linesAt, filled, limit - base, cfg, base + linesAt,
                     lines.line(), lines.column());
         }
-        int rc = scanner.scanWindow(buf, resume, filled, eof, base, cfg, tape);
+        int rc = scanner.scanWindow(buf, resume, filled, eof, base, cfg, scanTape);
         if (rc == Scanner.WINDOW_MORE) {
-            int r = tape.resumeAt;
+            int r = scanTape.resumeAt;
             if (eof || r < 0 || r > filled) {
                 throw new IllegalStateException("scanner " + scanner.name() + " resumed at " + r + " of " + filled
                         + (eof ? " at the end of input" : ""));
@@ -290,21 +393,29 @@ public final class EventScan {
      * @param at the offset of the value's first byte, in the current batch
      */
     public void hold(long at) {
+        if (ahead != null) {
+            ahead.hold(); // the batches from this one on are kept whole
+            return;
+        }
         held = at;
     }
 
     /** Ends {@link #hold}. */
     public void unhold() {
+        if (ahead != null) {
+            ahead.unhold();
+            return;
+        }
         held = -1;
     }
 
     /** Moves the line counter to {@code buf[to]} (forward only). */
     private void moveLines(int to) {
         if (to > linesAt) {
-            int from = tape.countedFrom;
-            if (tape.countedTo == to && from >= linesAt && from <= to) {
+            int from = scanTape.countedFrom;
+            if (scanTape.countedTo == to && from >= linesAt && from <= to) {
                 // the bytes the last window consumed were counted by the native scanner as it scanned them
-                lines.advance(buf, linesAt, from).skip(tape.countedNewlines, tape.countedTail);
+                lines.advance(buf, linesAt, from).skip(scanTape.countedNewlines, scanTape.countedTail);
             } else {
                 lines.advance(buf, linesAt, to);
             }
@@ -322,6 +433,9 @@ public final class EventScan {
      *     longer in the buffer
      */
     public long[] locate(long at) {
+        if (ahead != null) {
+            return ahead.locate(at);
+        }
         long index = at - base;
         if (index < linesAt || index > filled) {
             return new long[] {0, 0};
