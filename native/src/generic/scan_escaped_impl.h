@@ -237,6 +237,25 @@ static inline unsigned hyson_plain_prefix8(uint64_t v) {
     return special == 0 ? 8 : (unsigned)__builtin_ctzll(special) >> 3;
 }
 
+/* The UTF-16 surrogate pair of the validated 4-byte UTF-8 sequence at p, at utf16[w]; returns w + 2. */
+static inline size_t hyson_surrogate_pair(const uint8_t *p, uint16_t *utf16, size_t w) {
+    uint32_t cp = ((p[0] & 0x07u) << 18) | ((p[1] & 0x3Fu) << 12) | ((p[2] & 0x3Fu) << 6) | (p[3] & 0x3Fu);
+    cp -= 0x10000;
+    utf16[w] = (uint16_t)(0xD800 + (cp >> 10));
+    utf16[w + 1] = (uint16_t)(0xDC00 + (cp & 0x3FF));
+    return w + 2;
+}
+
+/* The tape entries of a string decoded into utf16[start, end) (entry: its tag and quote); returns close + 1. */
+static inline size_t hyson_put_utf16_string(hyson_tape *tape, uint64_t entry, size_t start, size_t end, size_t close) {
+    uint64_t *t = tape->entries + tape->size;
+    t[0] = entry;
+    t[1] = ((uint64_t)start << 32) | (uint64_t)(end - start);
+    tape->utf16_size = end;
+    tape->size += 2;
+    return close + 1;
+}
+
 #ifdef HYSON_K_UNESCAPE64
 /* The kernel's steps of 64 bytes (hyson_k_unescape64); each item a step leaves (a 4-byte sequence, a
    surrogate escape, an invalid escape) decoded here, in UTF-16 (none of them fits Latin-1). */
@@ -299,21 +318,11 @@ wide:;
             }
         } else {
             /* a 4-byte sequence (the step takes every other char): a surrogate pair */
-            uint8_t b = src[i];
-            uint32_t cp = ((b & 0x07u) << 18) | ((src[i + 1] & 0x3Fu) << 12) | ((src[i + 2] & 0x3Fu) << 6) |
-                          (src[i + 3] & 0x3Fu);
-            cp -= 0x10000;
-            utf16[w++] = (uint16_t)(0xD800 + (cp >> 10));
-            utf16[w++] = (uint16_t)(0xDC00 + (cp & 0x3FF));
+            w = hyson_surrogate_pair(src + i, utf16, w);
             i += 4;
         }
     }
-    uint64_t *t = tape->entries + tape->size;
-    t[0] = HYSON_AT(HYSON_TAG_STR_UTF16, q);
-    t[1] = ((uint64_t)start_wide << 32) | (uint64_t)(w - start_wide);
-    tape->utf16_size = w;
-    tape->size += 2;
-    return close + 1;
+    return hyson_put_utf16_string(tape, HYSON_AT(HYSON_TAG_STR_UTF16, q), start_wide, w, close);
 }
 #else
 static size_t hyson_decode_escaped(hyson_scan_state *st, size_t q, size_t close) {
@@ -432,20 +441,11 @@ wide:;
             utf16[w++] = (uint16_t)(((b & 0x0Fu) << 12) | ((src[i + 1] & 0x3Fu) << 6) | (src[i + 2] & 0x3Fu));
             i += 3;
         } else {
-            uint32_t cp = ((b & 0x07u) << 18) | ((src[i + 1] & 0x3Fu) << 12) | ((src[i + 2] & 0x3Fu) << 6) |
-                          (src[i + 3] & 0x3Fu);
-            cp -= 0x10000;
-            utf16[w++] = (uint16_t)(0xD800 + (cp >> 10));
-            utf16[w++] = (uint16_t)(0xDC00 + (cp & 0x3FF));
+            w = hyson_surrogate_pair(src + i, utf16, w);
             i += 4;
         }
     }
-    uint64_t *t = tape->entries + tape->size;
-    t[0] = HYSON_AT(HYSON_TAG_STR_UTF16, q);
-    t[1] = ((uint64_t)start_wide << 32) | (uint64_t)(w - start_wide);
-    tape->utf16_size = w;
-    tape->size += 2;
-    return close + 1;
+    return hyson_put_utf16_string(tape, HYSON_AT(HYSON_TAG_STR_UTF16, q), start_wide, w, close);
 }
 #endif /* HYSON_K_UNESCAPE64 */
 #endif
