@@ -246,12 +246,13 @@ static inline size_t hyson_surrogate_pair(const uint8_t *p, uint16_t *utf16, siz
     return w + 2;
 }
 
-/* The tape entries of a string decoded into utf16[start, end) (entry: its tag and quote); returns close + 1. */
-static inline size_t hyson_put_utf16_string(hyson_tape *tape, uint64_t entry, size_t start, size_t end, size_t close) {
+/* The tape entries of a string decoded into a side buffer's [start, end) (entry: its tag and quote; size: that
+   buffer's size, set to end); returns close + 1. */
+static inline size_t hyson_put_decoded(hyson_tape *tape, uint64_t entry, size_t start, size_t end, size_t *size, size_t close) {
     uint64_t *t = tape->entries + tape->size;
     t[0] = entry;
     t[1] = ((uint64_t)start << 32) | (uint64_t)(end - start);
-    tape->utf16_size = end;
+    *size = end;
     tape->size += 2;
     return close + 1;
 }
@@ -280,14 +281,7 @@ static size_t hyson_decode_escaped(hyson_scan_state *st, size_t q, size_t close)
         n += units.count;
         i += used;
     }
-    {
-        uint64_t *t = tape->entries + tape->size;
-        t[0] = HYSON_AT(HYSON_TAG_STR_LATIN1, q);
-        t[1] = ((uint64_t)start_latin1 << 32) | (uint64_t)(n - start_latin1);
-        tape->latin1_size = n;
-        tape->size += 2;
-        return close + 1;
-    }
+    return hyson_put_decoded(tape, HYSON_AT(HYSON_TAG_STR_LATIN1, q), start_latin1, n, &tape->latin1_size, close);
 
 wide:;
     /* the chars so far widened, then the rest from i in UTF-16: a unit or two per item, no more units
@@ -322,7 +316,7 @@ wide:;
             i += 4;
         }
     }
-    return hyson_put_utf16_string(tape, HYSON_AT(HYSON_TAG_STR_UTF16, q), start_wide, w, close);
+    return hyson_put_decoded(tape, HYSON_AT(HYSON_TAG_STR_UTF16, q), start_wide, w, &tape->utf16_size, close);
 }
 #else
 static size_t hyson_decode_escaped(hyson_scan_state *st, size_t q, size_t close) {
@@ -371,14 +365,7 @@ static size_t hyson_decode_escaped(hyson_scan_state *st, size_t q, size_t close)
             goto wide;
         }
     }
-    {
-        uint64_t *t = tape->entries + tape->size;
-        t[0] = HYSON_AT(HYSON_TAG_STR_LATIN1, q);
-        t[1] = ((uint64_t)start_latin1 << 32) | (uint64_t)(n - start_latin1);
-        tape->latin1_size = n;
-        tape->size += 2;
-        return close + 1;
-    }
+    return hyson_put_decoded(tape, HYSON_AT(HYSON_TAG_STR_LATIN1, q), start_latin1, n, &tape->latin1_size, close);
 
 wide:;
     /* the chars so far, widened, then the rest; at src[i] is an escape already decoded into unit/low
@@ -445,7 +432,7 @@ wide:;
             i += 4;
         }
     }
-    return hyson_put_utf16_string(tape, HYSON_AT(HYSON_TAG_STR_UTF16, q), start_wide, w, close);
+    return hyson_put_decoded(tape, HYSON_AT(HYSON_TAG_STR_UTF16, q), start_wide, w, &tape->utf16_size, close);
 }
 #endif /* HYSON_K_UNESCAPE64 */
 #endif

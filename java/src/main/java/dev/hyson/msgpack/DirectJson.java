@@ -254,16 +254,19 @@ final class DirectJson {
         int end = s + n;
         int i = s;
         long special = 0;
-        while (i + 8 <= end) {
-            long w = (long) Swar.LONG_LE.get(b, i);
-            if ((w & HIGHS) == 0) {
-                long q = w ^ 0x2222222222222222L;
-                long bs = w ^ 0x5C5C5C5C5C5C5C5CL;
-                special |= ((q - ONES) & ~q | (bs - ONES) & ~bs | (w - 0x2020202020202020L) & ~w) & HIGHS;
-                i += 8;
-                continue;
+        while (i < end) {
+            if (i + 8 <= end) {
+                long w = (long) Swar.LONG_LE.get(b, i);
+                if ((w & HIGHS) == 0) {
+                    long q = w ^ 0x2222222222222222L;
+                    long bs = w ^ 0x5C5C5C5C5C5C5C5CL;
+                    special |= ((q - ONES) & ~q | (bs - ONES) & ~bs | (w - 0x2020202020202020L) & ~w) & HIGHS;
+                    i += 8;
+                    continue;
+                }
             }
-            int stop = i + 8;
+            // a block with a byte >= 0x80, or the last bytes: one at a time
+            int stop = Math.min(i + 8, end);
             while (i < stop) {
                 int c = b[i];
                 if (c >= 0) {
@@ -278,21 +281,6 @@ final class DirectJson {
                     }
                     i = next;
                 }
-            }
-        }
-        while (i < end) {
-            int c = b[i];
-            if (c >= 0) {
-                if (c < 0x20 || c == '"' || c == '\\') {
-                    special = HIGHS;
-                }
-                i++;
-            } else {
-                int next = Utf8.validate(b, i, end);
-                if (next < 0) {
-                    return -1;
-                }
-                i = next;
             }
         }
         return special == 0 ? 0 : 1;

@@ -78,6 +78,40 @@ class DirectJsonTest {
         assertEquals("$[null]", e.path(), e.getMessage());
     }
 
+    /** {@code classify} against a reference, each odd byte at every place of strings of 0..40 bytes (eight at a time and the tail). */
+    @Test
+    void classify_matchesAReference_atEveryPlace() {
+        byte[][] odd = {{'"'}, {'\\'}, {0x1F}, {(byte) 0xC3, (byte) 0xA9}, {(byte) 0xE4, (byte) 0xB8, (byte) 0xAD},
+            {(byte) 0xF0, (byte) 0x9F, (byte) 0x98, (byte) 0x80}, {(byte) 0xC3}, {(byte) 0x80}, {(byte) 0xED, (byte) 0xA0, (byte) 0x80}};
+        int checked = 0;
+        for (int n = 0; n <= 40; n++) {
+            for (byte[] o : odd) {
+                for (int at = 0; at + o.length <= n; at++) {
+                    byte[] b = new byte[n + 3];
+                    java.util.Arrays.fill(b, (byte) 'a');
+                    System.arraycopy(o, 0, b, 2 + at, o.length); // at offset 2 of the array: unaligned reads
+                    assertEquals(reference(b, 2, n), DirectJson.classify(b, 2, n), "n " + n + " at " + at);
+                    checked++;
+                }
+            }
+        }
+        assertEquals(7065, checked); // every (length, odd bytes, place)
+    }
+
+    private static int reference(byte[] b, int s, int n) {
+        try {
+            java.nio.charset.StandardCharsets.UTF_8.newDecoder().decode(java.nio.ByteBuffer.wrap(b, s, n));
+        } catch (java.nio.charset.CharacterCodingException e) {
+            return -1;
+        }
+        for (int i = s; i < s + n; i++) {
+            if (b[i] >= 0 && (b[i] < 0x20 || b[i] == '"' || b[i] == '\\')) {
+                return 1;
+            }
+        }
+        return 0;
+    }
+
     private static void value(MessagePacker p, Random rnd, int depth) {
         int kind = depth > 3 ? 3 + rnd.nextInt(9) : rnd.nextInt(12);
         switch (kind) {
