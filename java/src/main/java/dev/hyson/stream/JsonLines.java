@@ -378,7 +378,7 @@ public final class JsonLines {
         Objects.requireNonNull(action, "action");
         ReadConfig config = LineAccess.get().config(reader);
         LineParser parser = LineAccess.get().views(reader);
-        LineCursor cursor = new LineCursor(Objects.requireNonNull(in, "in"), config, parser);
+        LineCursor cursor = LineCursor.open(Objects.requireNonNull(in, "in"), config, parser);
         long[] n = {0};
         try {
             SerialLines<LazyDocument> lines = new SerialLines<>(cursor, parser, handler);
@@ -478,7 +478,7 @@ public final class JsonLines {
             lines = p;
             close = p::close;
         } else {
-            LineCursor cursor = new LineCursor(in, config, parser);
+            LineCursor cursor = LineCursor.open(in, config, parser);
             lines = new SerialLines<>(cursor, parser, handler);
             close = cursor::release;
         }

@@ -39,14 +39,32 @@ final class LineCursor {
      * the JNI call's fixed cost (about 100 ns) is lost in the scan.
      */
     static final int WINDOW = 1 << 14;
+    /**
+     * {@link #WINDOW} for a scan thread ({@link AheadLines}): its windows' tapes go to another core, so
+     * the window's size no longer keeps them in cache, and a larger window means fewer hand-overs.
+     */
+    static final int AHEAD_WINDOW = 1 << 16;
     private static final int MAX_ARRAY = Integer.MAX_VALUE - 16;
 
     private final InputStream in;
     private final ReadConfig config;
     private final LineParser parser;
-    /** The last window's lines, and the tape their values are on. */
-    private final LineBatch batch = new LineBatch();
-    private final Tape tape = new Tape();
+    /** The last window's lines, and the tape their values are on (their arrays go over to and come from {@link #ahead}'s units). */
+    final LineBatch batch = new LineBatch();
+    final Tape tape = new Tape();
+    /**
+     * On the caller's side of a read scanned ahead: where the windows come from (this cursor reads and
+     * scans nothing itself); null otherwise.
+     */
+    private AheadLines ahead;
+    /**
+     * On the scan thread's side of a read scanned ahead: the one its windows go to. The cursor then never
+     * writes over bytes it has read (a window given out may still be in use): it reads on into another
+     * buffer ({@link AheadLines#spare}).
+     */
+    private AheadLines feeder;
+    /** The bytes of lines scanned per call (see {@link #WINDOW}). */
+    private int window = WINDOW;
     /** The scanner of the last window, whose buffers {@link #release} frees. */
     private Scanner used;
     /** The records of {@link #batch} handed out so far. */
@@ -105,6 +123,109 @@ final class LineCursor {
         this.nextLine = 1;
     }
 
+    /** The caller's cursor of a read scanned ahead: it takes its windows from {@code ahead}. */
+    private LineCursor(LineCursor producer, AheadLines ahead) {
+        this.in = null;
+        this.config = producer.config;
+        this.parser = producer.parser;
+        this.maxLength = producer.maxLength;
+        this.buf = new byte[0];
+        this.eof = true;
+        this.ahead = ahead;
+    }
+
+    /**
+     * A cursor over a stream, read to its end: its windows read and scanned one ahead on a thread of
+     * their own when {@link AheadLines#pays} says so (the caller's thread then only takes the lines), else
+     * on the caller's thread.
+     */
+    static LineCursor open(InputStream in, ReadConfig config, LineParser parser) {
+        LineCursor cursor = new LineCursor(in, config, parser);
+        if (!AheadLines.pays(in)) {
+            return cursor;
+        }
+        AheadLines ahead = new AheadLines(cursor);
+        cursor.feeder = ahead;
+        cursor.window = AHEAD_WINDOW;
+        LineCursor caller = new LineCursor(cursor, ahead);
+        AheadLines.CLEANER.register(caller, ahead::stop); // a stream of lines never closed
+        return caller;
+    }
+
+    /**
+     * On the scan thread, after {@link #advance}: gives what it found to {@code u}: a window's tape and
+     * records (their arrays; {@code u}'s, which came back from the caller, become this cursor's), or a line
+     * that is an error of its own.
+     */
+    void handOver(AheadLines.Unit u, int step) {
+        u.buf = buf;
+        u.bufOffset = bufOffset;
+        u.single = step == SINGLE;
+        if (u.single) {
+            u.error = error;
+            u.line = line;
+            u.offset = offset;
+            u.start = start;
+            error = null;
+            return;
+        }
+        u.batchLine = batchLine;
+        long[] entries = tape.entries;
+        byte[] latin1 = tape.latin1;
+        char[] utf16 = tape.utf16;
+        long[] records = batch.records;
+        tape.entries = u.entries != null && u.entries.length <= AheadLines.RETAIN ? u.entries : new long[1024];
+        tape.latin1 = u.latin1 != null && u.latin1.length <= AheadLines.RETAIN ? u.latin1 : new byte[256];
+        tape.utf16 = u.utf16 != null && u.utf16.length <= AheadLines.RETAIN ? u.utf16 : new char[64];
+        batch.records = u.records != null && u.records.length <= AheadLines.RETAIN ? u.records : new long[64 * LineBatch.FIELDS];
+        u.entries = entries;
+        u.latin1 = latin1;
+        u.utf16 = utf16;
+        u.records = records;
+        u.size = tape.size;
+        u.latin1Size = tape.latin1Size;
+        u.utf16Size = tape.utf16Size;
+        u.count = batch.count;
+        tape.clearEntries();
+        batch.count = 0;
+    }
+
+    /**
+     * On the caller's thread: makes {@code u} the current window (its arrays swapped with this cursor's,
+     * which go back to the scan thread with {@code u}), or its line the current one.
+     */
+    void takeOver(AheadLines.Unit u) {
+        buf = u.buf;
+        bufOffset = u.bufOffset;
+        taken = 0;
+        if (u.single) {
+            batch.count = 0;
+            error = u.error;
+            line = u.line;
+            offset = u.offset;
+            start = u.start;
+            end = u.start;
+            return;
+        }
+        long[] entries = tape.entries;
+        byte[] latin1 = tape.latin1;
+        char[] utf16 = tape.utf16;
+        long[] records = batch.records;
+        tape.entries = u.entries;
+        tape.latin1 = u.latin1;
+        tape.utf16 = u.utf16;
+        batch.records = u.records;
+        u.entries = entries;
+        u.latin1 = latin1;
+        u.utf16 = utf16;
+        u.records = records;
+        tape.size = u.size;
+        tape.latin1Size = u.latin1Size;
+        tape.utf16Size = u.utf16Size;
+        batch.count = u.count;
+        batchLine = u.batchLine;
+    }
+
     byte[] buffer() {
         return buf;
     }
@@ -128,15 +249,41 @@ final class LineCursor {
                 take();
                 return true;
             }
-            if (skipping && !skipRest()) {
+            int step = ahead != null ? ahead.next(this) : advance();
+            if (step == END) {
                 return false;
             }
+            if (step == SINGLE) {
+                return true;
+            }
+        }
+    }
+
+    /** What {@link #advance} did: scanned a window (its records are in {@link #batch}). */
+    static final int WINDOW_SCANNED = 0;
+    /** What {@link #advance} did: found a line that is an error of its own ({@link #error} and the line's fields are set). */
+    static final int SINGLE = 1;
+    /** What {@link #advance} did: nothing, the input has ended. */
+    static final int END = 2;
+
+    /**
+     * Reads and scans on to the next window of complete lines, or to a line that is an error without a
+     * scan (longer than the limit, or an early error in a line that fills a block).
+     *
+     * @return {@link #WINDOW_SCANNED}, {@link #SINGLE} or {@link #END}
+     * @throws IOException when the stream fails
+     */
+    int advance() throws IOException {
+        for (;;) {
+            if (skipping && !skipRest()) {
+                return END;
+            }
             if (pos == limit && eof) {
-                return false;
+                return END;
             }
             if (pos < limit && (eof || Newlines.find(buf, searched, limit) >= 0)) {
                 scanWindow(); // a complete line is there (or the input's last): the call consumes it
-                continue;
+                return WINDOW_SCANNED;
             }
             // no line feed in buf[pos, limit), and more input to come
             searched = limit;
@@ -146,7 +293,7 @@ final class LineCursor {
                 skipping = true;
                 pos = limit;
                 searched = limit;
-                return true;
+                return SINGLE;
             }
             if (!checked && limit - pos >= BLOCK) {
                 checked = true;
@@ -160,7 +307,7 @@ final class LineCursor {
                     skipping = true;
                     pos = limit;
                     searched = limit;
-                    return true;
+                    return SINGLE;
                 }
             }
             fill();
@@ -174,8 +321,8 @@ final class LineCursor {
      */
     private void scanWindow() {
         int windowEnd = limit;
-        if (limit - pos > WINDOW) {
-            int lf = Newlines.find(buf, pos + WINDOW, limit);
+        if (limit - pos > window) {
+            int lf = Newlines.find(buf, pos + window, limit);
             windowEnd = lf >= 0 ? lf + 1 : limit;
         }
         Scanner scanner = parser.scanner(windowEnd - pos);
@@ -195,8 +342,14 @@ final class LineCursor {
         checked = false;
     }
 
-    /** Frees the buffers the scans keep from window to window (the cursor stays usable): when the read is done. */
+    /**
+     * Frees the buffers the scans keep from window to window (the cursor stays usable): when the read is
+     * done. With a scan thread, ends it (it reads no more input).
+     */
     void release() {
+        if (ahead != null) {
+            ahead.stop();
+        }
         if (used != null) {
             used.release(tape);
         }
@@ -268,12 +421,19 @@ final class LineCursor {
             pos = 0;
             limit = 0;
             searched = 0;
+            if (feeder != null) {
+                buf = feeder.spare(BLOCK, buf); // the windows given out may still read the old one
+            }
             read();
         }
     }
 
     /** Moves the unfinished line to the front, grows the buffer when it is all line, and reads. */
     private void fill() throws IOException {
+        if (feeder != null) {
+            fillAside();
+            return;
+        }
         if (pos > 0) {
             int keep = limit - pos;
             System.arraycopy(buf, pos, buf, 0, keep);
@@ -285,6 +445,27 @@ final class LineCursor {
         if (limit == buf.length) {
             long want = Math.min(Math.max(buf.length * 2L, BLOCK), maxLength + 2);
             buf = java.util.Arrays.copyOf(buf, (int) want);
+        }
+        read();
+    }
+
+    /**
+     * {@link #fill} on a scan thread: reads on after {@code limit} while the buffer has room, else moves the
+     * unfinished line to the front of another buffer (grown when the line is the whole buffer), so no byte
+     * a window given out may still read is written over.
+     */
+    private void fillAside() throws IOException {
+        if (limit == buf.length) {
+            int keep = limit - pos;
+            long want = keep == buf.length ? Math.min(Math.max(buf.length * 2L, BLOCK), maxLength + 2)
+                    : Math.min(keep + (long) BLOCK, maxLength + 2);
+            byte[] next = feeder.spare((int) want, buf);
+            System.arraycopy(buf, pos, next, 0, keep);
+            buf = next;
+            bufOffset += pos;
+            searched -= pos;
+            limit = keep;
+            pos = 0;
         }
         read();
     }

@@ -226,6 +226,7 @@ abstract class JsonStrings extends JsonNumbers {
         writeRaw((byte) '"');
         byte[] esc = escapes;
         boolean asciiOnly = cfg.asciiOnly;
+        long slash = cfg.scriptSafe ? SLASHES : QUOTES;
         int end = from + n;
         for (int i = from; i < end;) {
             int stop = Math.min(end, i + CHUNK);
@@ -233,6 +234,19 @@ abstract class JsonStrings extends JsonNumbers {
             byte[] b = buf;
             int p = pos;
             for (; i < stop; i++) {
+                // eight ASCII bytes with nothing to escape go as they are (see plain)
+                while (i + 8 <= stop) {
+                    long w = (long) Swar.LONG_LE.get(l, i);
+                    if (((w | bad(w, slash)) & HIGHS) != 0) {
+                        break;
+                    }
+                    Swar.LONG_LE.set(b, p, w);
+                    i += 8;
+                    p += 8;
+                }
+                if (i == stop) {
+                    break;
+                }
                 int c = l[i] & 0xFF;
                 if (c < 0x80) {
                     byte e = esc[c];

@@ -1,0 +1,295 @@
+package dev.hyson.stream;
+
+import dev.hyson.JsonParseException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InterruptedIOException;
+import java.io.UncheckedIOException;
+import java.lang.ref.Cleaner;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The windows of a JSON Lines stream read and scanned ahead on a thread of their own: while the caller's
+ * thread builds, binds or copies the lines of window k, the scan thread reads and scans windows k + 1 to
+ * k + {@value #DEPTH}, so the two take the time of the slower one instead of their sum (the JSON Lines
+ * counterpart of the documents' {@code AheadScan}).
+ *
+ * <p>The scan thread runs a {@link LineCursor} of its own over the stream ({@link LineCursor#advance}:
+ * the same windows, line numbers, errors and limits as a read on one thread), which never writes over
+ * bytes it has read: it reads on into another buffer ({@link #spare}), at most {@value #BUFFERS} of
+ * them in use at once. Each window goes over as a {@link Unit} (its bytes' buffer, its tape's and
+ * records' arrays, which come back with the next unit taken for reuse); the caller's cursor takes them
+ * in order ({@link #next}). Errors of the stream ({@code IOException}) and of the scan are thrown on the
+ * caller's thread when it reaches the window where they happened.
+ *
+ * <p>One caller thread. The scan thread is a daemon that ends at the input's end, at a failure, or at
+ * {@link #stop} (the cursor's {@code release}, or a cleaner when the caller's cursor becomes unreachable
+ * unreleased).
+ */
+final class AheadLines implements Runnable {
+    /** Stops the scan threads of line streams that were never closed. */
+    static final Cleaner CLEANER = Cleaner.create();
+    /** The smallest stream scanned ahead ({@code available()}): 16 MiB. */
+    static final long MIN_LENGTH = 16L << 20;
+    /** The smallest heap ({@code -Xmx}) a read scans ahead with: 48 MiB. */
+    static final long MIN_HEAP = 48L << 20;
+    /** Windows scanned and waiting for the caller, at most. */
+    static final int DEPTH = 8;
+    /** Buffers of bytes in use at once, at most (the caller's, those of the waiting windows, the one read into). */
+    static final int BUFFERS = 4;
+    /** A unit's arrays up to this length are reused; longer ones (a long line's) are dropped. */
+    static final int RETAIN = 1 << 20;
+
+    /** One window's results (or one line that is an error of its own, or the end), and then its arrays going back. */
+    static final class Unit {
+        byte[] buf;
+        long bufOffset;
+        long[] entries;
+        int size;
+        byte[] latin1;
+        int latin1Size;
+        char[] utf16;
+        int utf16Size;
+        long[] records;
+        int count;
+        long batchLine;
+        /** A line that is an error without a scan ({@link LineCursor#SINGLE}): these four fields. */
+        boolean single;
+        JsonParseException error;
+        long line;
+        long offset;
+        int start;
+        /** The input's end: no more units. */
+        boolean end;
+        /** What stopped the scan thread (an {@code IOException} of the stream, a scan failure). */
+        Throwable failure;
+    }
+
+    /**
+     * Whether a stream's lines are worth a thread of their own: {@code available()} says 16 MiB or more
+     * (a file, not a pipe), there are two processors or more and a heap of 48 MiB or more.
+     * {@code -Dhyson.scanAhead=false} turns it off, {@code -Dhyson.scanAhead=always} on for every stream.
+     */
+    static boolean pays(InputStream in) {
+        String mode = System.getProperty("hyson.scanAhead", "");
+        if (mode.equals("always")) {
+            return true;
+        }
+        if (mode.equals("false")) {
+            return false;
+        }
+        Runtime rt = Runtime.getRuntime();
+        if (rt.availableProcessors() < 2 || rt.maxMemory() < MIN_HEAP) {
+            return false;
+        }
+        try {
+            return in.available() >= MIN_LENGTH;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    private final LineCursor producer;
+    private final Object lock = new Object();
+    private final ArrayDeque<Unit> queue = new ArrayDeque<>();
+    private final ArrayDeque<Unit> recycled = new ArrayDeque<>();
+    private final List<byte[]> buffers = new ArrayList<>();
+    /** The caller's unit (its bytes are in use until the next is taken). */
+    private Unit current;
+    private boolean stopped;
+    private boolean callerWaiting;
+    private boolean producerWaiting;
+    private Thread thread;
+
+    /** @param producer the cursor the scan thread runs (over the stream; its first buffer is adopted) */
+    AheadLines(LineCursor producer) {
+        this.producer = producer;
+        buffers.add(producer.buffer());
+    }
+
+    @Override
+    public void run() {
+        try {
+            for (;;) {
+                Unit u = recycledUnit();
+                try {
+                    int step = producer.advance();
+                    if (step == LineCursor.END) {
+                        u.end = true;
+                    } else {
+                        producer.handOver(u, step);
+                    }
+                } catch (Throwable t) {
+                    u.failure = t;
+                }
+                publish(u);
+                if (u.end || u.failure != null) {
+                    return;
+                }
+            }
+        } catch (InterruptedException stop) {
+            // stopped: nobody takes more windows
+        } finally {
+            producer.release(); // on this thread, the scan's buffers
+        }
+    }
+
+    private Unit recycledUnit() {
+        Unit u;
+        synchronized (lock) {
+            u = recycled.poll();
+        }
+        return u != null ? u : new Unit();
+    }
+
+    private void publish(Unit u) throws InterruptedException {
+        synchronized (lock) {
+            while (queue.size() >= DEPTH && !stopped) {
+                producerWaiting = true;
+                lock.wait();
+            }
+            producerWaiting = false;
+            if (stopped) {
+                throw new InterruptedException();
+            }
+            queue.add(u);
+            if (callerWaiting) {
+                lock.notifyAll();
+            }
+        }
+    }
+
+    /**
+     * For the scan thread's cursor: a buffer of at least {@code length} bytes that no unit the caller has or
+     * may still take reads, and that is not {@code now} (the one the cursor is leaving).
+     *
+     * @throws UncheckedIOException (an {@code InterruptedIOException}) when the read was stopped
+     */
+    byte[] spare(int length, byte[] now) {
+        synchronized (lock) {
+            for (;;) {
+                if (stopped) {
+                    throw new UncheckedIOException(new InterruptedIOException("the JSON Lines read was stopped"));
+                }
+                byte[] free = null;
+                for (int k = 0; k < buffers.size(); k++) {
+                    byte[] b = buffers.get(k);
+                    if (b == now || inUse(b)) {
+                        continue;
+                    }
+                    if (b.length > Math.max(4L * length, RETAIN)) {
+                        buffers.remove(k--); // grown for a long line once: not kept
+                    } else if (b.length >= length) {
+                        return b;
+                    } else if (free == null || b.length < free.length) {
+                        free = b;
+                    }
+                }
+                if (buffers.size() < BUFFERS) {
+                    byte[] b = new byte[length];
+                    buffers.add(b);
+                    return b;
+                }
+                if (free != null) {
+                    buffers.remove(free); // too short: make room for a longer one
+                    continue;
+                }
+                producerWaiting = true;
+                try {
+                    lock.wait();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new UncheckedIOException(new InterruptedIOException("interrupted"));
+                } finally {
+                    producerWaiting = false;
+                }
+            }
+        }
+    }
+
+    private boolean inUse(byte[] b) {
+        if (current != null && current.buf == b) {
+            return true;
+        }
+        for (Unit u : queue) {
+            if (u.buf == b) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * The caller's next window into {@code cursor} ({@link LineCursor#takeOver}); the one before goes back
+     * to the scan thread.
+     *
+     * @return {@link LineCursor#WINDOW_SCANNED}, {@link LineCursor#SINGLE} or {@link LineCursor#END}
+     * @throws IOException what the stream threw on the scan thread, or an {@code InterruptedIOException}
+     */
+    int next(LineCursor cursor) throws IOException {
+        Unit u;
+        synchronized (lock) {
+            Unit last = current;
+            if (last != null && (last.end || last.failure != null)) {
+                u = last; // the end, or the failure again
+            } else {
+                if (thread == null) {
+                    thread = new Thread(this, "hyson-lines-ahead");
+                    thread.setDaemon(true);
+                    thread.start();
+                }
+                while (queue.isEmpty()) {
+                    if (stopped) {
+                        throw new InterruptedIOException("the JSON Lines read was stopped");
+                    }
+                    callerWaiting = true;
+                    try {
+                        lock.wait();
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                        throw new InterruptedIOException("interrupted while waiting for the next window of lines");
+                    } finally {
+                        callerWaiting = false;
+                    }
+                }
+                u = queue.poll();
+                current = u;
+                boolean freed = last == null || last.buf != u.buf;
+                if (last != null) {
+                    last.buf = null;
+                    last.error = null;
+                    last.single = false;
+                    recycled.add(last);
+                }
+                // wake the scan thread once half the queue is free (not per window), or when a buffer was freed
+                if (producerWaiting && (queue.size() <= DEPTH / 2 || freed)) {
+                    lock.notifyAll();
+                }
+            }
+        }
+        if (u.failure != null) {
+            Throwable t = u.failure;
+            if (t instanceof IOException) {
+                throw (IOException) t;
+            } else if (t instanceof RuntimeException) {
+                throw (RuntimeException) t;
+            }
+            throw (Error) t;
+        }
+        if (u.end) {
+            return LineCursor.END;
+        }
+        cursor.takeOver(u);
+        return u.single ? LineCursor.SINGLE : LineCursor.WINDOW_SCANNED;
+    }
+
+    /** Ends the scan thread after its current window (it reads no more input); safe from any thread, more than once. */
+    void stop() {
+        synchronized (lock) {
+            stopped = true;
+            lock.notifyAll();
+        }
+    }
+}
