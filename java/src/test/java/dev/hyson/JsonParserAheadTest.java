@@ -8,27 +8,17 @@ import dev.hyson.stream.JsonParser;
 import dev.hyson.stream.JsonToken;
 import java.io.ByteArrayInputStream;
 import java.nio.charset.StandardCharsets;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * Every {@link JsonParserTest} again with each stream scanned one window ahead on a thread of its own
  * ({@code -Dhyson.scanAhead=always}; by default only streams of 16 MiB or more are): the same tokens,
  * values, locations and errors, windows of 1 byte up; and the scan thread runs, and ends at close.
  */
+@ExtendWith(ScanAheadAlways.class)
 class JsonParserAheadTest extends JsonParserTest {
-    @BeforeAll
-    static void ahead() {
-        System.setProperty("hyson.scanAhead", "always");
-    }
-
-    @AfterAll
-    static void back() {
-        System.clearProperty("hyson.scanAhead");
-    }
-
     static boolean scanThreadAlive() {
         return Thread.getAllStackTraces().keySet().stream()
                 .anyMatch(t -> t.getName().equals("hyson-scan-ahead") && t.isAlive());

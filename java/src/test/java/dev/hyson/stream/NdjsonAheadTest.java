@@ -12,26 +12,17 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Iterator;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import dev.hyson.ScanAheadAlways;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * Every {@link NdjsonTest} again with each stream's lines read and scanned ahead on a thread of their
  * own ({@link AheadLines}, {@code -Dhyson.scanAhead=always}; by default only streams of 16 MiB or more
  * are): the same values, the same errors at the same lines and offsets.
  */
+@ExtendWith(ScanAheadAlways.class)
 class NdjsonAheadTest extends NdjsonTest {
-    @BeforeAll
-    static void ahead() {
-        System.setProperty("hyson.scanAhead", "always");
-    }
-
-    @AfterAll
-    static void back() {
-        System.clearProperty("hyson.scanAhead");
-    }
-
     /**
      * The scan thread reads on (skipping the rest of the garbage line, a block at a time in buffers it
      * reuses) while the caller takes the error: the stream's position is not bounded at that moment,
