@@ -104,6 +104,11 @@ final class ArrayDocuments {
                 }
                 return Boolean.TRUE;
             }
+
+            @Override
+            public boolean scanOnly() {
+                return !names;
+            }
         };
     }
 

@@ -7,7 +7,6 @@ import dev.hyson.internal.text.Utf8;
 import dev.hyson.internal.write.RepeatedNames;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
 /**
@@ -235,7 +234,7 @@ final class DirectJson {
         if (kind == 0) {
             g.quotedBytes(b, s, n);
         } else {
-            g.stringValue(new String(b, s, n, StandardCharsets.UTF_8));
+            g.quotedEscapedBytes(b, s, n); // the bridge's writer has the default options
         }
         return true;
     }
@@ -252,20 +251,33 @@ final class DirectJson {
      */
     static int classify(byte[] b, int s, int n) {
         int end = s + n;
+        if (n < 8 && s + 8 <= b.length) {
+            // a short str in one word, the bytes past it made 'A' (plain)
+            long keep = n == 0 ? 0 : -1L >>> (64 - 8 * n);
+            long w = ((long) Swar.LONG_LE.get(b, s) & keep) | (0x4141414141414141L & ~keep);
+            if ((w & HIGHS) == 0) {
+                return special(w) == 0 ? 0 : 1;
+            }
+        }
         int i = s;
         long special = 0;
         while (i < end) {
             if (i + 8 <= end) {
                 long w = (long) Swar.LONG_LE.get(b, i);
                 if ((w & HIGHS) == 0) {
-                    long q = w ^ 0x2222222222222222L;
-                    long bs = w ^ 0x5C5C5C5C5C5C5C5CL;
-                    special |= ((q - ONES) & ~q | (bs - ONES) & ~bs | (w - 0x2020202020202020L) & ~w) & HIGHS;
+                    special |= special(w);
                     i += 8;
                     continue;
                 }
+            } else if (n >= 8) {
+                // the last bytes: the word that ends with them, when it is ASCII (it overlaps checked bytes)
+                long w = (long) Swar.LONG_LE.get(b, end - 8);
+                if ((w & HIGHS) == 0) {
+                    special |= special(w);
+                    break;
+                }
             }
-            // a block with a byte >= 0x80, or the last bytes: one at a time
+            // a block with a byte >= 0x80, or the last bytes: one at a time (a sequence may end past the block)
             int stop = Math.min(i + 8, end);
             while (i < stop) {
                 int c = b[i];
@@ -274,8 +286,13 @@ final class DirectJson {
                         special = HIGHS;
                     }
                     i++;
+                } else if (c >= (byte) 0xE1 && c <= (byte) 0xEF && c != (byte) 0xED && i + 2 < end
+                        && (b[i + 1] & 0xC0) == 0x80 && (b[i + 2] & 0xC0) == 0x80) {
+                    i += 3; // a 3-byte sequence whose second byte may be any continuation byte (most of the BMP)
+                } else if (c >= (byte) 0xC2 && c <= (byte) 0xDF && i + 1 < end && (b[i + 1] & 0xC0) == 0x80) {
+                    i += 2;
                 } else {
-                    int next = Utf8.validate(b, i, end);
+                    int next = Utf8.validate(b, i, end); // E0, ED, 4-byte sequences, and every ill-formed one
                     if (next < 0) {
                         return -1;
                     }
@@ -284,6 +301,17 @@ final class DirectJson {
             }
         }
         return special == 0 ? 0 : 1;
+    }
+
+    /**
+     * @param w eight ASCII bytes
+     * @return nonzero when one of them is below 0x20, {@code "} or {@code \\} (the lowest such byte's top
+     *     bit is set: Mycroft's test, exact for ASCII)
+     */
+    private static long special(long w) {
+        long q = w ^ 0x2222222222222222L;
+        long bs = w ^ 0x5C5C5C5C5C5C5C5CL;
+        return ((q - ONES) & ~q | (bs - ONES) & ~bs | (w - 0x2020202020202020L) & ~w) & HIGHS;
     }
 
     /**

@@ -18,6 +18,8 @@ import org.junit.jupiter.api.Test;
 class DirectJsonTest {
     private static final String[] KEYS = {"a", "b", "id", "$bin", "$map", "name_longer_than_sixteen", "é", "日本", "q\"", ""};
 
+    private static final Random LONG = new Random(26);
+
     @Test
     void randomValues_streamedEqualTheTreeConversion() {
         Random rnd = new Random(1205);
@@ -147,7 +149,19 @@ class DirectJsonTest {
                 p.packDouble(rnd.nextInt(30) == 0 ? Double.NaN : rnd.nextGaussian() * 1e6);
                 break;
             case 5:
-                p.packString(rnd.nextBoolean() ? "plain text" : "tab\there \"quoted\" \\ é 😀 \u2028");
+                // LONG chooses and builds the long strings, so rnd's sequence (and the values it gives) is as before
+                if (rnd.nextBoolean()) {
+                    p.packString("plain text");
+                } else if (LONG.nextInt(3) > 0) {
+                    p.packString("tab\there \"quoted\" \\ é 😀 \u2028");
+                } else { // long: escapes and 1-4 byte chars across the writer's chunks
+                    StringBuilder sb = new StringBuilder();
+                    String[] parts = {"a", "\n", "\u0001", "\"", "\\", "é", "中文", "😀", "\u007f", "plain run "};
+                    for (int k = LONG.nextInt(4000); k > 0; k--) {
+                        sb.append(parts[LONG.nextInt(parts.length)]);
+                    }
+                    p.packString(sb.toString());
+                }
                 break;
             case 6:
                 p.packBigInteger(BigInteger.ONE.shiftLeft(63).add(BigInteger.valueOf(rnd.nextInt(1000))));

@@ -42,6 +42,15 @@ public final class LineAccess {
          *     duplicate member name, a value that does not bind)
          */
         Object read(Tape tape, int entry, byte[] buf, int start, int end, long offset, long line);
+
+        /**
+         * @return whether {@link #read} does next to nothing beside the scan (a validation that builds no
+         *     value): a stream's lines are then not scanned ahead on a thread of their own, whose hand-overs
+         *     would cost more than they save
+         */
+        default boolean scanOnly() {
+            return false;
+        }
     }
 
     /** What {@code JsonReader} lets {@code dev.hyson.stream} do. */

@@ -145,6 +145,16 @@ public final class Generator extends MemberNames {
         writeQuoted(b, off, len);
     }
 
+    /**
+     * @param b well-formed UTF-8 bytes, written with the escapes RFC 8259 requires (a generator with the
+     *     default options only: neither {@code asciiOnly} nor {@code scriptSafe})
+     * @param off the first
+     * @param len how many
+     */
+    public void quotedEscapedBytes(byte[] b, int off, int len) {
+        writeEscapedUtf8(b, off, len);
+    }
+
     /** Forgets what was written since the buffer was last emptied (for a generator with no sink). */
     public void discard() {
         pos = 0;

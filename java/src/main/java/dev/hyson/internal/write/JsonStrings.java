@@ -323,32 +323,47 @@ abstract class JsonStrings extends JsonNumbers {
      * chars, {@code "} and {@code \\}) and copying the runs between them; the default options only.
      */
     private void writeEscapedAscii(byte[] ascii, int len) {
-        ensure(len * 6 + 2);
-        byte[] b = buf;
+        writeEscapedUtf8(ascii, 0, len);
+    }
+
+    /**
+     * Writes the well-formed UTF-8 string {@code src[off, off + len)} with its quotes, escaping the bytes
+     * RFC 8259 section 7 requires (control chars, {@code "} and {@code \\}) and copying the runs between
+     * them, bytes of 0x80 and above included; for the default options only (neither {@code asciiOnly} nor
+     * {@code scriptSafe}).
+     */
+    final void writeEscapedUtf8(byte[] src, int off, int len) {
         byte[] esc = escapes;
-        int p = pos;
-        b[p++] = '"';
-        int run = 0;
-        for (int i = 0; i < len; i++) {
-            int c = ascii[i];
-            if (c >= 0x20 && c != '"' && c != '\\') {
-                continue;
+        ensure(1);
+        buf[pos++] = '"';
+        for (int from = off, end = off + len; from < end;) {
+            int stop = Math.min(end, from + CHUNK);
+            ensure((stop - from) * 6 + 1);
+            byte[] b = buf;
+            int p = pos;
+            int run = from;
+            for (int i = from; i < stop; i++) {
+                int c = src[i];
+                if ((c >= 0x20 || c < 0) && c != '"' && c != '\\') {
+                    continue;
+                }
+                System.arraycopy(src, run, b, p, i - run);
+                p += i - run;
+                byte e = esc[c];
+                if (e == 'u') {
+                    p = unicodeEscape(b, p, (char) c);
+                } else {
+                    b[p++] = '\\';
+                    b[p++] = e;
+                }
+                run = i + 1;
             }
-            System.arraycopy(ascii, run, b, p, i - run);
-            p += i - run;
-            byte e = esc[c];
-            if (e == 'u') {
-                p = unicodeEscape(b, p, (char) c);
-            } else {
-                b[p++] = '\\';
-                b[p++] = e;
-            }
-            run = i + 1;
+            System.arraycopy(src, run, b, p, stop - run);
+            pos = p + stop - run;
+            from = stop;
         }
-        System.arraycopy(ascii, run, b, p, len - run);
-        p += len - run;
-        b[p++] = '"';
-        pos = p;
+        ensure(1);
+        buf[pos++] = '"';
     }
 
     private static int unicodeEscape(byte[] b, int p, char c) {
