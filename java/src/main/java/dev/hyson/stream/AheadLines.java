@@ -25,8 +25,8 @@ import java.util.List;
  * caller's thread when it reaches the window where they happened.
  *
  * <p>One caller thread. The scan thread is a daemon that ends at the input's end, at a failure, or at
- * {@link #stop} (the cursor's {@code release}, or a cleaner when the caller's cursor becomes unreachable
- * unreleased).
+ * {@link #stop}: the cursor's {@code release} ({@link #stopAndWait}: it returns once the thread has ended),
+ * or a cleaner when the caller's cursor becomes unreachable unreleased.
  */
 final class AheadLines implements Runnable {
     /** Stops the scan threads of line streams that were never closed. */
@@ -290,6 +290,27 @@ final class AheadLines implements Runnable {
         synchronized (lock) {
             stopped = true;
             lock.notifyAll();
+        }
+    }
+
+    /**
+     * {@link #stop}, then waits for the scan thread to end, so the stream is no longer read once the
+     * caller's read is closed: at most about a second (a read already under way completes first; a stream
+     * that blocks longer is left to it).
+     */
+    void stopAndWait() {
+        Thread t;
+        synchronized (lock) {
+            stopped = true;
+            lock.notifyAll();
+            t = thread;
+        }
+        if (t != null && t != Thread.currentThread()) {
+            try {
+                t.join(1000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
         }
     }
 }

@@ -344,11 +344,11 @@ final class LineCursor {
 
     /**
      * Frees the buffers the scans keep from window to window (the cursor stays usable): when the read is
-     * done. With a scan thread, ends it (it reads no more input).
+     * done. With a scan thread, ends it and waits for it (the stream is no longer read once this returns).
      */
     void release() {
         if (ahead != null) {
-            ahead.stop();
+            ahead.stopAndWait();
         }
         if (used != null) {
             used.release(tape);
