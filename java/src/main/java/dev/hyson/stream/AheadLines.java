@@ -37,10 +37,26 @@ final class AheadLines implements Runnable {
     static final long MIN_HEAP = 48L << 20;
     /** Windows scanned and waiting for the caller, at most. */
     static final int DEPTH = 8;
+    /**
+     * The bytes the windows waiting for the caller may hold (their arrays, their buffers counted whole), at
+     * most, beyond the first: a few windows of long lines do not fill the heap while the caller is on one.
+     */
+    static final long QUEUED = 6L << 20;
     /** Buffers of bytes in use at once, at most (the caller's, those of the waiting windows, the one read into). */
     static final int BUFFERS = 4;
-    /** A unit's arrays up to this length are reused; longer ones (a long line's) are dropped. */
-    static final int RETAIN = 1 << 20;
+    /** A unit's arrays up to this many bytes are reused; longer ones (a long line's) are dropped. */
+    static final int RETAIN = 256 << 10;
+
+    /** @return whether an array of {@code length} elements of {@code size} bytes is kept for reuse */
+    static boolean keep(int length, int size) {
+        return (long) length * size <= RETAIN;
+    }
+    /**
+     * A buffer longer than this holds a long line (two blocks and more): while the caller has one, the scan
+     * thread pauses, and it makes one only once the caller holds nothing, so a long line is in memory once,
+     * as on one thread, not beside the next one.
+     */
+    static final int BIG = 2 * LineCursor.BLOCK + (LineCursor.BLOCK >> 1);
 
     /** One window's results (or one line that is an error of its own, or the end), and then its arrays going back. */
     static final class Unit {
@@ -65,6 +81,20 @@ final class AheadLines implements Runnable {
         boolean end;
         /** What stopped the scan thread (an {@code IOException} of the stream, a scan failure). */
         Throwable failure;
+
+        /** @return the bytes of its buffer and arrays, as the queue counts them (a long line's are many) */
+        long weight() {
+            long w = buf == null ? 0 : buf.length;
+            w += entries == null ? 0 : 8L * entries.length;
+            w += latin1 == null ? 0 : latin1.length;
+            w += utf16 == null ? 0 : 2L * utf16.length;
+            w += records == null ? 0 : 8L * records.length;
+            return w;
+        }
+
+        boolean big() {
+            return weight() > BIG;
+        }
     }
 
     /**
@@ -94,6 +124,8 @@ final class AheadLines implements Runnable {
     private final LineCursor producer;
     private final Object lock = new Object();
     private final ArrayDeque<Unit> queue = new ArrayDeque<>();
+    /** The {@link Unit#weight} of the queue's units. */
+    private long queued;
     private final ArrayDeque<Unit> recycled = new ArrayDeque<>();
     private final List<byte[]> buffers = new ArrayList<>();
     /** The caller's unit (its bytes are in use until the next is taken). */
@@ -113,6 +145,7 @@ final class AheadLines implements Runnable {
     public void run() {
         try {
             for (;;) {
+                awaitSmallCaller();
                 Unit u = recycledUnit();
                 try {
                     int step = producer.advance();
@@ -136,6 +169,25 @@ final class AheadLines implements Runnable {
         }
     }
 
+    /** Waits while the caller's window is on a buffer of a long line (see {@link #BIG}). */
+    private void awaitSmallCaller() throws InterruptedException {
+        synchronized (lock) {
+            if (current != null && current.big()) {
+                // while the caller is on a long line, no spare buffer is kept beside it
+                byte[] own = producer.buffer();
+                buffers.removeIf(b -> b != own && !inUse(b));
+            }
+            while (current != null && current.big() && !stopped) {
+                producerWaiting = true;
+                lock.wait();
+            }
+            producerWaiting = false;
+            if (stopped) {
+                throw new InterruptedException();
+            }
+        }
+    }
+
     private Unit recycledUnit() {
         Unit u;
         synchronized (lock) {
@@ -145,8 +197,10 @@ final class AheadLines implements Runnable {
     }
 
     private void publish(Unit u) throws InterruptedException {
+        long w = u.weight();
         synchronized (lock) {
-            while (queue.size() >= DEPTH && !stopped) {
+            // at most DEPTH windows, and QUEUED bytes but for the first
+            while ((queue.size() >= DEPTH || !queue.isEmpty() && queued + w > QUEUED) && !stopped) {
                 producerWaiting = true;
                 lock.wait();
             }
@@ -155,6 +209,7 @@ final class AheadLines implements Runnable {
                 throw new InterruptedException();
             }
             queue.add(u);
+            queued += w;
             if (callerWaiting) {
                 lock.notifyAll();
             }
@@ -173,13 +228,18 @@ final class AheadLines implements Runnable {
                 if (stopped) {
                     throw new UncheckedIOException(new InterruptedIOException("the JSON Lines read was stopped"));
                 }
+                if (length > BIG && (current != null || !queue.isEmpty())) {
+                    // a long line: once the caller is done with every window before it (it then holds nothing)
+                    waitForCaller();
+                    continue;
+                }
                 byte[] free = null;
                 for (int k = 0; k < buffers.size(); k++) {
                     byte[] b = buffers.get(k);
                     if (b == now || inUse(b)) {
                         continue;
                     }
-                    if (b.length > Math.max(4L * length, RETAIN)) {
+                    if (b.length > Math.max(4L * length, LineCursor.BLOCK)) {
                         buffers.remove(k--); // grown for a long line once: not kept
                     } else if (b.length >= length) {
                         return b;
@@ -196,15 +256,29 @@ final class AheadLines implements Runnable {
                     buffers.remove(free); // too short: make room for a longer one
                     continue;
                 }
-                producerWaiting = true;
-                try {
-                    lock.wait();
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    throw new UncheckedIOException(new InterruptedIOException("interrupted"));
-                } finally {
-                    producerWaiting = false;
-                }
+                waitForCaller();
+            }
+        }
+    }
+
+    /** For the scan thread, holding the lock: waits for the caller to take or give back a window. */
+    private void waitForCaller() {
+        producerWaiting = true;
+        try {
+            lock.wait();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new UncheckedIOException(new InterruptedIOException("interrupted"));
+        } finally {
+            producerWaiting = false;
+        }
+    }
+
+    /** For the scan thread's cursor: forgets {@code b} (a buffer it grew out of) unless a window still reads it. */
+    void discard(byte[] b) {
+        synchronized (lock) {
+            if (!inUse(b)) {
+                buffers.remove(b);
             }
         }
     }
@@ -240,6 +314,30 @@ final class AheadLines implements Runnable {
                     thread.setDaemon(true);
                     thread.start();
                 }
+                if (last != null) {
+                    // the caller is done with its window: its bytes and arrays go back before it waits
+                    cursor.giveBack(last);
+                    current = null;
+                    last.buf = null;
+                    last.error = null;
+                    last.single = false;
+                    if (last.entries != null && !keep(last.entries.length, 8)) {
+                        last.entries = null; // a long line's: not kept for the next windows
+                    }
+                    if (last.latin1 != null && !keep(last.latin1.length, 1)) {
+                        last.latin1 = null;
+                    }
+                    if (last.utf16 != null && !keep(last.utf16.length, 2)) {
+                        last.utf16 = null;
+                    }
+                    if (last.records != null && !keep(last.records.length, 8)) {
+                        last.records = null;
+                    }
+                    recycled.add(last);
+                    if (producerWaiting) {
+                        lock.notifyAll();
+                    }
+                }
                 while (queue.isEmpty()) {
                     if (stopped) {
                         throw new InterruptedIOException("the JSON Lines read was stopped");
@@ -255,16 +353,11 @@ final class AheadLines implements Runnable {
                     }
                 }
                 u = queue.poll();
+                queued -= u.weight();
                 current = u;
-                boolean freed = last == null || last.buf != u.buf;
-                if (last != null) {
-                    last.buf = null;
-                    last.error = null;
-                    last.single = false;
-                    recycled.add(last);
-                }
-                // wake the scan thread once half the queue is free (not per window), or when a buffer was freed
-                if (producerWaiting && (queue.size() <= DEPTH / 2 || freed)) {
+                // wake the scan thread once half the queue is free (not per window), or when it waits for
+                // the caller to hold nothing (a long line: the queue is empty now)
+                if (producerWaiting && (queue.size() <= DEPTH / 2 || queued <= QUEUED / 2)) {
                     lock.notifyAll();
                 }
             }

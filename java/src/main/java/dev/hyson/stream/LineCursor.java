@@ -174,10 +174,10 @@ final class LineCursor {
         byte[] latin1 = tape.latin1;
         char[] utf16 = tape.utf16;
         long[] records = batch.records;
-        tape.entries = u.entries != null && u.entries.length <= AheadLines.RETAIN ? u.entries : new long[1024];
-        tape.latin1 = u.latin1 != null && u.latin1.length <= AheadLines.RETAIN ? u.latin1 : new byte[256];
-        tape.utf16 = u.utf16 != null && u.utf16.length <= AheadLines.RETAIN ? u.utf16 : new char[64];
-        batch.records = u.records != null && u.records.length <= AheadLines.RETAIN ? u.records : new long[64 * LineBatch.FIELDS];
+        tape.entries = u.entries != null && AheadLines.keep(u.entries.length, 8) ? u.entries : new long[1024];
+        tape.latin1 = u.latin1 != null && AheadLines.keep(u.latin1.length, 1) ? u.latin1 : new byte[256];
+        tape.utf16 = u.utf16 != null && AheadLines.keep(u.utf16.length, 2) ? u.utf16 : new char[64];
+        batch.records = u.records != null && AheadLines.keep(u.records.length, 8) ? u.records : new long[64 * LineBatch.FIELDS];
         u.entries = entries;
         u.latin1 = latin1;
         u.utf16 = utf16;
@@ -191,8 +191,8 @@ final class LineCursor {
     }
 
     /**
-     * On the caller's thread: makes {@code u} the current window (its arrays swapped with this cursor's,
-     * which go back to the scan thread with {@code u}), or its line the current one.
+     * On the caller's thread: makes {@code u} the current window (its bytes and arrays, which go back to the
+     * scan thread with {@code u} at {@link #giveBack}), or its line the current one.
      */
     void takeOver(AheadLines.Unit u) {
         buf = u.buf;
@@ -207,23 +207,38 @@ final class LineCursor {
             end = u.start;
             return;
         }
-        long[] entries = tape.entries;
-        byte[] latin1 = tape.latin1;
-        char[] utf16 = tape.utf16;
-        long[] records = batch.records;
         tape.entries = u.entries;
         tape.latin1 = u.latin1;
         tape.utf16 = u.utf16;
         batch.records = u.records;
-        u.entries = entries;
-        u.latin1 = latin1;
-        u.utf16 = utf16;
-        u.records = records;
         tape.size = u.size;
         tape.latin1Size = u.latin1Size;
         tape.utf16Size = u.utf16Size;
         batch.count = u.count;
         batchLine = u.batchLine;
+    }
+
+    private static final long[] NO_LONGS = new long[0];
+    private static final byte[] NO_BYTES = new byte[0];
+    private static final char[] NO_CHARS = new char[0];
+
+    /**
+     * On the caller's thread, done with the window {@code u} gave: lets go of its bytes and arrays (they go
+     * back to the scan thread with {@code u}), so a long line's are not kept while the caller waits.
+     */
+    void giveBack(AheadLines.Unit u) {
+        buf = NO_BYTES;
+        batch.count = 0;
+        taken = 0;
+        if (!u.single) {
+            tape.entries = NO_LONGS;
+            tape.latin1 = NO_BYTES;
+            tape.utf16 = NO_CHARS;
+            batch.records = NO_LONGS;
+            tape.size = 0;
+            tape.latin1Size = 0;
+            tape.utf16Size = 0;
+        }
     }
 
     byte[] buffer() {
@@ -461,6 +476,7 @@ final class LineCursor {
                     : Math.min(keep + (long) BLOCK, maxLength + 2);
             byte[] next = feeder.spare((int) want, buf);
             System.arraycopy(buf, pos, next, 0, keep);
+            feeder.discard(buf); // unless a window given out reads it
             buf = next;
             bufOffset += pos;
             searched -= pos;
