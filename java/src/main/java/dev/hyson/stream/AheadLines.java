@@ -20,8 +20,8 @@ import java.util.List;
  * the same windows, line numbers, errors and limits as a read on one thread), which never writes over
  * bytes it has read: it reads on into another buffer ({@link #spare}), at most {@value #BUFFERS} of
  * them in use at once. Each window goes over as a {@link Unit} (its bytes' buffer, its tape's and
- * records' arrays, which come back with the next unit taken for reuse); the caller's cursor takes them
- * in order ({@link #next}). Errors of the stream ({@code IOException}) and of the scan are thrown on the
+ * records' arrays, which the caller gives back for reuse when it asks for the next window); the caller's
+ * cursor takes them in order ({@link #next}). A long line is held once, as on one thread (see {@link #BIG}). Errors of the stream ({@code IOException}) and of the scan are thrown on the
  * caller's thread when it reaches the window where they happened.
  *
  * <p>One caller thread. The scan thread is a daemon that ends at the input's end, at a failure, or at
@@ -51,10 +51,11 @@ final class AheadLines implements Runnable {
     static boolean keep(int length, int size) {
         return (long) length * size <= RETAIN;
     }
+
     /**
-     * A buffer longer than this holds a long line (two blocks and more): while the caller has one, the scan
-     * thread pauses, and it makes one only once the caller holds nothing, so a long line is in memory once,
-     * as on one thread, not beside the next one.
+     * A window of more bytes than this (its buffer and arrays, {@link Unit#big}) holds a long line: while the
+     * caller is on one, the scan thread pauses; and it grows a buffer past this only once the caller holds
+     * nothing, so a long line is in memory once, as on one thread, not beside the next one.
      */
     static final int BIG = 2 * LineCursor.BLOCK + (LineCursor.BLOCK >> 1);
 
