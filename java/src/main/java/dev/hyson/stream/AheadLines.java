@@ -42,6 +42,8 @@ final class AheadLines implements Runnable {
      * most, beyond the first: a few windows of long lines do not fill the heap while the caller is on one.
      */
     static final long QUEUED = 6L << 20;
+    /** The longest a thread waits before it checks what it waits for again (milliseconds). */
+    private static final long WAIT_MS = 50;
     /** Buffers of bytes in use at once, at most (the caller's, those of the waiting windows, the one read into). */
     static final int BUFFERS = 4;
     /** A unit's arrays up to this many bytes are reused; longer ones (a long line's) are dropped. */
@@ -180,7 +182,7 @@ final class AheadLines implements Runnable {
             }
             while (current != null && current.big() && !stopped) {
                 producerWaiting = true;
-                lock.wait();
+                lock.wait(WAIT_MS); // timed: each loop checks its condition again, so no wake-up can be lost for good
             }
             producerWaiting = false;
             if (stopped) {
@@ -203,7 +205,7 @@ final class AheadLines implements Runnable {
             // at most DEPTH windows, and QUEUED bytes but for the first
             while ((queue.size() >= DEPTH || !queue.isEmpty() && queued + w > QUEUED) && !stopped) {
                 producerWaiting = true;
-                lock.wait();
+                lock.wait(WAIT_MS); // timed: each loop checks its condition again, so no wake-up can be lost for good
             }
             producerWaiting = false;
             if (stopped) {
@@ -266,7 +268,7 @@ final class AheadLines implements Runnable {
     private void waitForCaller() {
         producerWaiting = true;
         try {
-            lock.wait();
+            lock.wait(WAIT_MS); // timed: each loop checks its condition again, so no wake-up can be lost for good
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new UncheckedIOException(new InterruptedIOException("interrupted"));
@@ -345,7 +347,7 @@ final class AheadLines implements Runnable {
                     }
                     callerWaiting = true;
                     try {
-                        lock.wait();
+                        lock.wait(WAIT_MS); // timed: each loop checks its condition again, so no wake-up can be lost for good
                     } catch (InterruptedException e) {
                         Thread.currentThread().interrupt();
                         throw new InterruptedIOException("interrupted while waiting for the next window of lines");
