@@ -2,7 +2,13 @@ package dev.hyson.cli;
 
 import java.math.BigDecimal;
 import java.math.BigInteger;
+import dev.hyson.internal.lazy.LazyAccess;
+import dev.hyson.internal.lazy.TapeArrays;
+import dev.hyson.internal.tape.Tape;
+import dev.hyson.internal.write.RepeatedNames;
+import dev.hyson.lazy.LazyDocument;
 import java.util.ArrayDeque;
+import java.util.Arrays;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
@@ -98,6 +104,141 @@ final class Stats {
             }
         }
         return s;
+    }
+
+    /**
+     * Counts a JSON Lines record from its scanned tape, as {@link #of(Object)} counts the tree {@code
+     * toValue()} would build from it, without building it. The tape and the tree hold the same values
+     * unless an object repeats a member name (the reader's {@code DuplicateKeyPolicy} then keeps one
+     * member, or fails) or a number is kept as its text (a big integer or decimal, whose conversion may
+     * fail): the walk stops at the first of those and the caller counts the tree instead.
+     */
+    static final class TapeWalk {
+        /** Per depth: the table that checks the names of the object open there (as {@code DocumentCopy}'s). */
+        private RepeatedNames[] names = new RepeatedNames[8];
+        private int[] left = new int[8];
+        private boolean[] object = new boolean[8];
+        private long objects;
+
+        /**
+         * @param doc a record, during the call that hands it out
+         * @param s where its counts are added, only when the method returns true
+         * @return false when the record must be counted from its tree (see the class comment)
+         */
+        boolean count(LazyDocument doc, Stats s) {
+            LazyAccess.Slice slice = LazyAccess.factory().slice(doc);
+            TapeArrays tape = slice.tape();
+            long[] t = tape.entries();
+            byte[] buf = slice.buf();
+            int k = slice.entry();
+            long obj = 0, arr = 0, str = 0, names = 0, ints = 0, decs = 0, tr = 0, fa = 0, nu = 0;
+            int d = 0;
+            int deepest = 0;
+            for (;;) {
+                long e = t[k];
+                int tag = Tape.tag(e);
+                switch (tag) {
+                    case Tape.OBJECT:
+                    case Tape.ARRAY: {
+                        int n = (int) t[k + 1];
+                        boolean isObject = tag == Tape.OBJECT;
+                        if (isObject) {
+                            obj++;
+                            names += n;
+                            str += n;
+                        } else {
+                            arr++;
+                        }
+                        deepest = Math.max(deepest, d + 1);
+                        k += 2;
+                        if (n > 0) {
+                            push(++d, isObject, n);
+                            if (isObject) {
+                                RepeatedNames r = this.names[d];
+                                if (r == null) {
+                                    r = this.names[d] = new RepeatedNames();
+                                }
+                                r.begin(++objects);
+                                if (!name(r, t, k, buf, tape)) {
+                                    return false;
+                                }
+                                k += 2;
+                            }
+                            continue;
+                        }
+                        break;
+                    }
+                    case Tape.INT64:
+                        ints++;
+                        k += 2;
+                        break;
+                    case Tape.DOUBLE:
+                        decs++;
+                        k += 2;
+                        break;
+                    case Tape.TRUE:
+                        tr++;
+                        k++;
+                        break;
+                    case Tape.FALSE:
+                        fa++;
+                        k++;
+                        break;
+                    case Tape.NULL:
+                        nu++;
+                        k++;
+                        break;
+                    case Tape.BIG_INTEGER:
+                    case Tape.BIG_DECIMAL:
+                        return false;
+                    default: // the four string tags
+                        str++;
+                        k += 2;
+                        break;
+                }
+                // the value is done: on to the next member or element, closing the containers it ends
+                for (;;) {
+                    if (d == 0) {
+                        s.objects += obj;
+                        s.arrays += arr;
+                        s.strings += str;
+                        s.memberNames += names;
+                        s.integers += ints;
+                        s.decimals += decs;
+                        s.trues += tr;
+                        s.falses += fa;
+                        s.nulls += nu;
+                        s.maxDepth = Math.max(s.maxDepth, deepest);
+                        return true;
+                    }
+                    if (--left[d] > 0) {
+                        if (object[d]) {
+                            if (!name(this.names[d], t, k, buf, tape)) {
+                                return false;
+                            }
+                            k += 2;
+                        }
+                        break;
+                    }
+                    d--;
+                }
+            }
+        }
+
+        private static boolean name(RepeatedNames r, long[] t, int k, byte[] buf, TapeArrays tape) {
+            long e = t[k];
+            return r.add(e, t[k + 1], buf, (int) Tape.payload(e) + 1, tape.latin1(), tape.utf16());
+        }
+
+        private void push(int d, boolean isObject, int n) {
+            if (d >= left.length) {
+                left = Arrays.copyOf(left, d * 2);
+                object = Arrays.copyOf(object, d * 2);
+                names = Arrays.copyOf(names, d * 2);
+            }
+            left[d] = n;
+            object[d] = isObject;
+        }
     }
 
     /** @return the counts for {@code root}, a value as a {@code JsonReader} yields it */

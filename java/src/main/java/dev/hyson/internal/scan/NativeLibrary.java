@@ -2,15 +2,20 @@ package dev.hyson.internal.scan;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.PosixFilePermission;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * Loads the native library bundled in the jar, once, at class initialisation: the resource
@@ -111,7 +116,7 @@ public final class NativeLibrary {
             if (in == null) {
                 return "no native library for this platform in the jar (" + path + " not found; this build is Java-only)";
             }
-            tmp = Files.createTempFile("hyson-", "-" + path.substring(path.lastIndexOf('/') + 1));
+            tmp = createPrivateFile(path.substring(path.lastIndexOf('/') + 1));
             Files.copy(in, tmp, StandardCopyOption.REPLACE_EXISTING);
             System.load(tmp.toAbsolutePath().toString());
         } catch (IOException e) {
@@ -139,6 +144,34 @@ public final class NativeLibrary {
     }
 
     /** @return null when the native scanner can be used, otherwise the reason it cannot */
+    /**
+     * Creates a new, empty file readable and writable by its owner only, named {@code hyson-<random>-<name>}
+     * in {@code java.io.tmpdir}, as {@link Files#createTempFile} does but without its {@code SecureRandom}
+     * (whose set-up, security providers included, was a third of this class's load time in a command-line
+     * run). The name need not be secret: the file is created exclusively ({@code O_EXCL}, which also
+     * refuses a link planted under the name), so a name that exists, whoever made it, is skipped.
+     */
+    private static Path createPrivateFile(String name) throws IOException {
+        Path dir = Path.of(System.getProperty("java.io.tmpdir"));
+        long seed = System.nanoTime() ^ ((long) System.identityHashCode(new Object()) << 32);
+        // a local, not a constant: this runs from the static initializer, before later fields are set
+        Set<PosixFilePermission> ownerOnly = EnumSet.of(PosixFilePermission.OWNER_READ, PosixFilePermission.OWNER_WRITE);
+        FileAlreadyExistsException last = null;
+        for (int attempt = 0; attempt < 64; attempt++) {
+            seed = seed * 0x9E3779B97F4A7C15L + 0x632BE59BD9B4E019L;
+            long bits = seed ^ (seed >>> 29);
+            try {
+                return Files.createFile(dir.resolve("hyson-" + Long.toHexString(bits) + "-" + name),
+                        PosixFilePermissions.asFileAttribute(ownerOnly));
+            } catch (FileAlreadyExistsException e) {
+                last = e;
+            } catch (UnsupportedOperationException e) {
+                return Files.createTempFile("hyson-", "-" + name); // not a POSIX file system
+            }
+        }
+        throw last;
+    }
+
     static String unavailableReason() {
         return REASON;
     }
