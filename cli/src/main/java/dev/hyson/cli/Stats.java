@@ -111,9 +111,17 @@ final class Stats {
      * toValue()} would build from it, without building it. The tape and the tree hold the same values
      * unless an object repeats a member name (the reader's {@code DuplicateKeyPolicy} then keeps one
      * member, or fails) or a number is kept as its text (a big integer or decimal, whose conversion may
-     * fail): the walk stops at the first of those and the caller counts the tree instead.
+     * fail), and for an object of more than {@link #WIDE} members: the walk stops at the first of those
+     * and the caller counts the tree instead.
      */
     static final class TapeWalk {
+        /**
+         * Objects with more members are counted from the tree: past its table's 512 names the check keeps
+         * a set of strings, which for an object of 70,000 members needed a few MiB more heap than the
+         * tree (found by an attack run: {@code -Xmx32m}, lines of 1.5 MB).
+         */
+        static final int WIDE = 512;
+
         /** Per depth: the table that checks the names of the object open there (as {@code DocumentCopy}'s). */
         private RepeatedNames[] names = new RepeatedNames[8];
         private int[] left = new int[8];
@@ -142,6 +150,9 @@ final class Stats {
                     case Tape.ARRAY: {
                         int n = (int) t[k + 1];
                         boolean isObject = tag == Tape.OBJECT;
+                        if (isObject && n > WIDE) {
+                            return false;
+                        }
                         if (isObject) {
                             obj++;
                             names += n;

@@ -75,6 +75,12 @@ class StatsLinesTest {
                 }
                 text.append(rnd.nextInt(10) == 0 ? "\r\n" : "\n");
             }
+            // a wide object (counted from its tree), its last name repeating the first in rounds with repeats
+            text.append('{');
+            for (int m = 0; m < 600; m++) {
+                text.append(m == 0 ? "" : ",").append("\"w").append(repeats && m == 599 ? 0 : m).append("\":[").append(m).append(",{}]");
+            }
+            text.append("}\n");
             Path f = Files.writeString(dir.resolve("r" + round + ".ndjson"), text.toString(), StandardCharsets.UTF_8);
 
             Stats expected = Stats.none();
