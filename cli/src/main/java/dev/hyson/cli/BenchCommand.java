@@ -25,6 +25,7 @@ import picocli.CommandLine.ParameterException;
             "0:every document was measured",
             "1:a document was invalid or could not be read",
             "2:usage error",
+            "3:out of memory (raise the heap: JAVA_OPTS=-Xmx2g), or an internal error",
         })
 final class BenchCommand extends InputCommand {
     @Option(names = "--seconds", order = 20, paramLabel = "S",

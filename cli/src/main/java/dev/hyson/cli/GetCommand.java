@@ -45,6 +45,7 @@ import picocli.CommandLine.Spec;
             "0:every POINTER named a value (on every line)",
             "1:the input is invalid or could not be read",
             "2:usage error (a malformed POINTER included)",
+            "3:out of memory (raise the heap: JAVA_OPTS=-Xmx2g), or an internal error",
             "4:a POINTER names no value (a missing member, an index out of range, a token into a string, number "
                     + "or literal); the others are still printed",
         })

@@ -11,6 +11,7 @@ import picocli.CommandLine.Command;
             "0:every document was written",
             "1:a document was invalid or could not be read or written",
             "2:usage error",
+            "3:out of memory (raise the heap: JAVA_OPTS=-Xmx2g), or an internal error",
         })
 final class MinifyCommand extends WriteCommand {
     MinifyCommand(Context ctx) {

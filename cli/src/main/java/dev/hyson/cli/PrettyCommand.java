@@ -12,6 +12,7 @@ import picocli.CommandLine.Option;
             "0:every document was written",
             "1:a document was invalid or could not be read or written",
             "2:usage error",
+            "3:out of memory (raise the heap: JAVA_OPTS=-Xmx2g), or an internal error",
         })
 final class PrettyCommand extends WriteCommand {
     @Option(names = "--indent", paramLabel = "N", order = 19,

@@ -24,6 +24,7 @@ import picocli.CommandLine.Command;
             "0:every document was measured",
             "1:a document was invalid or could not be read",
             "2:usage error",
+            "3:out of memory (raise the heap: JAVA_OPTS=-Xmx2g), or an internal error",
         })
 final class StatsCommand extends InputCommand {
     private int printed;

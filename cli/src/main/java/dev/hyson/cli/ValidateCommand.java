@@ -26,6 +26,7 @@ import picocli.CommandLine.Option;
             "0:every document (every line) is valid",
             "1:a document or line is invalid, or an input could not be read",
             "2:usage error",
+            "3:out of memory (raise the heap: JAVA_OPTS=-Xmx2g), or an internal error",
         })
 final class ValidateCommand extends InputCommand {
     @Option(names = {"-v", "--verbose"}, order = 20, description = "Print FILE: valid even for a single document.")
