@@ -4,23 +4,26 @@
  * only, after the kernel's digit helpers (digits_x86.h where it has them); compiled once per kernel.
  */
 
-/* Whether hyson_number_fast may run under cfg (tested once per scan by the tape walk): no big decimals,
-   and a number limit that no number it accepts (21 bytes at most) can reach. */
+/* Whether hyson_number_fast may run under cfg (tested once per scan by the tape walk): a number limit
+   that no number it accepts (21 bytes at most) can reach. */
 static inline int hyson_number_fast_allowed(const hyson_config *cfg) {
-    return cfg->max_number_length >= 48 && !(cfg->flags & HYSON_BIG_DECIMALS);
+    return cfg->max_number_length >= 48;
 }
 
 /*
  * The common number without a branch per digit: an integer part of 1..15 digits (0, or not starting
  * with 0), optionally a fraction of 1..15 digits, 19 digits at most in all, no exponent, with 48 bytes
- * of input left (the caller checks that, and hyson_number_fast_allowed). Where the kernel has them
+ * of input left (the caller checks that, and hyson_number_fast_allowed). Under HYSON_BIG_DECIMALS
+ * (big_decimals) a number with a fraction is written as hyson_scan_number writes it there, a
+ * BIG_DECIMAL span of its text (which a windowed caller then relocates), and not converted. Where the kernel has them
  * (AVX2, AVX-512), its masks of 32 bytes give both parts' lengths at once and each part is converted
  * with one 16-digit multiply-add reduction; otherwise eight bytes are loaded at a time and their leading
  * digits counted and converted at once (SWAR). Writes the two
  * entries hyson_scan_number would at t and returns the index after the number, or HYSON_FAILED when the number
  * is of another form; nothing is judged, so the general path then reads it from its start.
  */
-static inline __attribute__((always_inline)) size_t hyson_number_fast(const uint8_t *src, size_t s, int64_t origin, uint64_t *t) {
+static inline __attribute__((always_inline)) size_t hyson_number_fast(const uint8_t *src, size_t s, int64_t origin, uint64_t *t,
+                                                                      int big_decimals) {
     size_t i = s;
     int negative = src[i] == '-';
     i += (size_t)negative;
@@ -81,11 +84,16 @@ static inline __attribute__((always_inline)) size_t hyson_number_fast(const uint
             return HYSON_FAILED; /* too many digits */
         }
 #endif
-        w = w * hyson_pow10_u64[fraction] + f;
         i += 1 + fraction;
         if ((src[i] | 0x20) == 'e') {
             return HYSON_FAILED;
         }
+        if (big_decimals) {
+            t[0] = hyson_entry(HYSON_TAG_BIG_DECIMAL, (size_t)((int64_t)s + origin));
+            t[1] = i - s;
+            return i;
+        }
+        w = w * hyson_pow10_u64[fraction] + f;
         t[0] = hyson_entry(HYSON_TAG_DOUBLE, (size_t)((int64_t)s + origin));
         t[1] = hyson_fraction_to_bits(w, fraction, (uint64_t)negative << 63);
         return i;

@@ -219,7 +219,8 @@ static size_t hyson_non_finite(hyson_scan_state *st, size_t begin, size_t pos, i
 HYSON_STAGE size_t hyson_scan_number(hyson_scan_state *st, size_t s) {
     if (hyson_ensure_entries(st->tape, 2)) {
         size_t fast = st->end - s >= 48 && hyson_number_fast_allowed(st->cfg)
-                          ? hyson_number_fast(st->src, s, st->cfg->origin, st->tape->entries + st->tape->size)
+                          ? hyson_number_fast(st->src, s, st->cfg->origin, st->tape->entries + st->tape->size,
+                                              (st->cfg->flags & HYSON_BIG_DECIMALS) != 0)
                           : HYSON_FAILED;
         if (fast != HYSON_FAILED) {
             st->tape->size += 2;

@@ -63,6 +63,7 @@ static inline __attribute__((always_inline)) int hyson_walk(const uint8_t *src, 
     const int64_t max_string = cfg->max_string_length;
     const uint32_t flags = cfg->flags;
     const int fast_numbers = hyson_number_fast_allowed(cfg);
+    const int big_decimals = (flags & HYSON_BIG_DECIMALS) != 0;
     const int events = w != NULL && (flags & HYSON_EVENTS);
     const int relocate = w != NULL && !(flags & HYSON_IN_PLACE);
     const size_t limit = w != NULL ? w->limit : SIZE_MAX;
@@ -224,9 +225,13 @@ value:
             if (!hyson_is_digit(c) && c != '-') {
                 goto fail;
             }
-            size_t after = fast_numbers && end - pos >= 48 ? hyson_number_fast(src, pos, origin, e + size) : HYSON_FAILED;
+            size_t after = fast_numbers && end - pos >= 48 ? hyson_number_fast(src, pos, origin, e + size, big_decimals)
+                                                           : HYSON_FAILED;
             if (after != HYSON_FAILED) {
                 size += 2;
+                if (big_decimals && relocate && !hyson_relocate(st, size - 2)) { /* a BIG_DECIMAL span */
+                    goto fail;
+                }
             } else {
                 tape->size = size;
                 after = hyson_scan_number(st, pos);
