@@ -143,7 +143,6 @@ public final class NativeLibrary {
         return null;
     }
 
-    /** @return null when the native scanner can be used, otherwise the reason it cannot */
     /**
      * Creates a new, empty file readable and writable by its owner only, named {@code hyson-<random>-<name>}
      * in {@code java.io.tmpdir}, as {@link Files#createTempFile} does but without its {@code SecureRandom}
@@ -172,6 +171,7 @@ public final class NativeLibrary {
         throw last;
     }
 
+    /** @return null when the native scanner can be used, otherwise the reason it cannot */
     static String unavailableReason() {
         return REASON;
     }
