@@ -2,10 +2,10 @@ package dev.hyson.internal.scan;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.OutputStream;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
@@ -117,7 +117,11 @@ public final class NativeLibrary {
                 return "no native library for this platform in the jar (" + path + " not found; this build is Java-only)";
             }
             tmp = createPrivateFile(path.substring(path.lastIndexOf('/') + 1));
-            Files.copy(in, tmp, StandardCopyOption.REPLACE_EXISTING);
+            // written in place: Files.copy with REPLACE_EXISTING deletes the file and makes a new one
+            // with the default permissions
+            try (OutputStream out = Files.newOutputStream(tmp)) {
+                in.transferTo(out);
+            }
             System.load(tmp.toAbsolutePath().toString());
         } catch (IOException e) {
             return "cannot extract " + path + " to a temporary file: " + e;
