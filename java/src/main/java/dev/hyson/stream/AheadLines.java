@@ -42,8 +42,6 @@ final class AheadLines implements Runnable {
      * most, beyond the first: a few windows of long lines do not fill the heap while the caller is on one.
      */
     static final long QUEUED = 6L << 20;
-    /** The windows queued when a caller waiting for them is woken (see {@link #publish}). */
-    static final int WAKE_AT = DEPTH / 2;
     /** The longest a thread waits before it checks what it waits for again (milliseconds). */
     private static final long WAIT_MS = 50;
     /** Buffers of bytes in use at once, at most (the caller's, those of the waiting windows, the one read into). */
@@ -183,7 +181,6 @@ final class AheadLines implements Runnable {
                 buffers.removeIf(b -> b != own && !inUse(b));
             }
             while (current != null && current.big() && !stopped) {
-                wakeCaller();
                 producerWaiting = true;
                 lock.wait(WAIT_MS); // timed: each loop checks its condition again, so no wake-up can be lost for good
             }
@@ -207,7 +204,6 @@ final class AheadLines implements Runnable {
         synchronized (lock) {
             // at most DEPTH windows, and QUEUED bytes but for the first
             while ((queue.size() >= DEPTH || !queue.isEmpty() && queued + w > QUEUED) && !stopped) {
-                wakeCaller();
                 producerWaiting = true;
                 lock.wait(WAIT_MS); // timed: each loop checks its condition again, so no wake-up can be lost for good
             }
@@ -217,11 +213,7 @@ final class AheadLines implements Runnable {
             }
             queue.add(u);
             queued += w;
-            // a caller waiting for windows is woken once a few wait (each wake-up costs both threads a
-            // context switch: per window, a caller faster than the scan spent more on them than it saved), at
-            // the end, or when this thread is about to wait itself (wakeCaller); its own timed
-            // wait bounds what this delays a window of a slow stream
-            if (callerWaiting && (queue.size() >= WAKE_AT || u.end || u.failure != null)) {
+            if (callerWaiting) {
                 lock.notifyAll();
             }
         }
@@ -274,7 +266,6 @@ final class AheadLines implements Runnable {
 
     /** For the scan thread, holding the lock: waits for the caller to take or give back a window. */
     private void waitForCaller() {
-        wakeCaller();
         producerWaiting = true;
         try {
             lock.wait(WAIT_MS); // timed: each loop checks its condition again, so no wake-up can be lost for good
@@ -283,13 +274,6 @@ final class AheadLines implements Runnable {
             throw new UncheckedIOException(new InterruptedIOException("interrupted"));
         } finally {
             producerWaiting = false;
-        }
-    }
-
-    /** For the scan thread, holding the lock, before it waits: a caller waiting for the windows queued takes them now. */
-    private void wakeCaller() {
-        if (callerWaiting && !queue.isEmpty()) {
-            lock.notifyAll();
         }
     }
 
