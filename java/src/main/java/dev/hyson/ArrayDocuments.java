@@ -88,6 +88,11 @@ final class ArrayDocuments {
             public Object read(Tape tape, int entry, byte[] buf, int start, int end, long offset, long line) {
                 return readLine(tape, entry, buf, start, end, offset, line, codecs, codec);
             }
+
+            @Override
+            public boolean copiesValues() {
+                return true; // trees and bound values copy their strings and numbers (no codec is given the buffer)
+            }
         };
     }
 
@@ -109,6 +114,11 @@ final class ArrayDocuments {
             public boolean scanOnly() {
                 return !names;
             }
+
+            @Override
+            public boolean copiesValues() {
+                return true;
+            }
         };
     }
 
@@ -121,6 +131,11 @@ final class ArrayDocuments {
             @Override
             public Object read(Tape tape, int entry, byte[] buf, int start, int end, long offset, long line) {
                 return lineDocument(tape, entry, buf, start, end, offset, line);
+            }
+
+            @Override
+            public boolean copiesValues() {
+                return true; // each document has a copy of its line's bytes and entries
             }
         };
     }

@@ -53,6 +53,10 @@ final class ParallelLines<T> extends Spliterators.AbstractSpliterator<T> {
     private final ReadConfig config;
     private final int threads;
     private final boolean ordered;
+    /** Whether a part's buffer may be filled again once its lines are read: the parser's values copy what they keep. */
+    private final boolean reuse;
+    /** Per pool thread, the buffer of its last part (see {@link #reuse}). */
+    private final ThreadLocal<byte[]> spare = new ThreadLocal<>();
     private final ArrayDeque<Future<ArrayList<Object>>> queue = new ArrayDeque<>();
     private ThreadPoolExecutor pool;
     private ExecutorCompletionService<ArrayList<Object>> completions;
@@ -72,6 +76,7 @@ final class ParallelLines<T> extends Spliterators.AbstractSpliterator<T> {
         this.config = config;
         this.threads = threads;
         this.ordered = ordered;
+        this.reuse = parser.copiesValues();
     }
 
     @Override
@@ -179,7 +184,7 @@ final class ParallelLines<T> extends Spliterators.AbstractSpliterator<T> {
         Chunks.Chunk c;
         long first;
         try {
-            c = part.load();
+            c = part.load(reuse ? spare.get() : null);
             first = before.get();
         } catch (IOException e) {
             after.completeExceptionally(e);
@@ -229,6 +234,9 @@ final class ParallelLines<T> extends Spliterators.AbstractSpliterator<T> {
             throw new UncheckedIOException(e); // an array cursor does no I/O
         } finally {
             cursor.release();
+        }
+        if (reuse) {
+            spare.set(c.buf()); // the values hold nothing of it: the next part this thread loads may fill it
         }
         return items;
     }

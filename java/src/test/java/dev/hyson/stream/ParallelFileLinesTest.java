@@ -150,4 +150,46 @@ class ParallelFileLinesTest {
         assertEquals(input.length - 64L, errors.get(0).offset());
         assertEquals(input.length - 2L, errors.get(0).exception().offset());
     }
+
+    /** A line of the reused-buffer test: its id, and text that differs from line to line. */
+    public record Entry(long id, String text) {
+    }
+
+    /**
+     * A file of many equal ranges, read in parallel as lazy documents and as bound records: a pool
+     * thread fills the buffer of its last range again (the values copy what they keep), so a value
+     * that still pointed into it would read another range's bytes.
+     */
+    @ParameterizedTest
+    @MethodSource("backends")
+    void parallelFile_reusedRangeBuffers_valuesKeepTheirOwnBytes(Backend backend) throws Exception {
+        JsonReader reader = JsonReader.builder().backend(backend).build();
+        Random random = new Random(7);
+        StringBuilder sb = new StringBuilder();
+        for (int id = 1; sb.length() < 4_000_000; id++) {
+            line(sb, id, 20 + random.nextInt(200));
+            sb.append('\n');
+        }
+        byte[] input = sb.toString().getBytes(StandardCharsets.UTF_8);
+        Path file = Files.write(dir.resolve("reused.ndjson"), input);
+        List<Object> serial = all(reader.lines().read(file));
+        assertTrue(serial.size() > 20_000, "lines " + serial.size());
+
+        List<Object> documents;
+        try (Stream<dev.hyson.lazy.LazyDocument> s = reader.lines().parallel(2).documents(file)) {
+            documents = s.collect(Collectors.toList()).stream().map(d -> d.root().toValue()).collect(Collectors.toList());
+        }
+        assertEquals(serial, documents);
+
+        List<Entry> records;
+        try (Stream<Entry> s = reader.lines().parallel(2).read(file, Entry.class)) {
+            records = s.collect(Collectors.toList());
+        }
+        assertEquals(serial.size(), records.size());
+        for (int i = 0; i < records.size(); i++) {
+            Map<?, ?> m = (Map<?, ?>) serial.get(i);
+            assertEquals(m.get("id"), records.get(i).id());
+            assertEquals(m.get("text"), records.get(i).text());
+        }
+    }
 }

@@ -51,6 +51,15 @@ public final class LineAccess {
         default boolean scanOnly() {
             return false;
         }
+
+        /**
+         * @return whether what {@link #read} returns (values and errors) holds neither {@code buf} nor the
+         *     tape, so that both may be written over once a window's lines are read; false (the default)
+         *     for views of the window
+         */
+        default boolean copiesValues() {
+            return false;
+        }
     }
 
     /** What {@code JsonReader} lets {@code dev.hyson.stream} do. */
