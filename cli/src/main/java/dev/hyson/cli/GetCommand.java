@@ -165,8 +165,10 @@ final class GetCommand implements Callable<Integer> {
         String name = input.name();
         ctx.out.flush(); // what was printed before goes first: the lines' values go to the byte stream
         try (InputStream in = input.open(ctx)) {
-            // each line a view of the reader's window (nothing copied), valid during the action
-            reader.lines().onError(e -> {
+            // each line a view of the reader's window (nothing copied), valid during the action; scanned on
+            // this thread: a lookup per line is too little work to pay for hand-overs to a read-ahead thread
+            // (1 GB of JSON Lines: 1.55 s without one, 1.83-1.90 s with)
+            reader.lines().readAhead(false).onError(e -> {
                 bad[0]++;
                 JsonParseException x = e.exception();
                 ctx.error(name + ":" + x.line() + ":" + x.column() + ": " + InputCommand.inFlags(x.getMessage()));

@@ -79,7 +79,9 @@ final class StatsCommand extends InputCommand {
         long start = System.nanoTime();
         Stats.TapeWalk walk = new Stats.TapeWalk();
         try (InputStream raw = input.open(ctx); Counting in = new Counting(raw)) {
-            records = reader.lines().forEachDocument(in, doc -> {
+            // scanned on this thread: counting a line's tape is too little work to pay for hand-overs to a
+            // read-ahead thread (1 GB of JSON Lines: 1.37-1.51 s without one, 1.63-1.69 s with)
+            records = reader.lines().readAhead(false).forEachDocument(in, doc -> {
                 if (!walk.count(doc, total)) {
                     total.add(Stats.of(doc.root().toValue()));
                 }

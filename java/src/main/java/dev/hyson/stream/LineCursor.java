@@ -136,12 +136,12 @@ final class LineCursor {
 
     /**
      * A cursor over a stream, read to its end: its windows read and scanned one ahead on a thread of
-     * their own when {@link AheadLines#pays} says so and the lines are more than validated (the caller's
-     * thread then only takes the lines), else on the caller's thread.
+     * their own when {@code readAhead} is set, {@link AheadLines#pays} says so and the lines are more
+     * than validated (the caller's thread then only takes the lines), else on the caller's thread.
      */
-    static LineCursor open(InputStream in, ReadConfig config, LineParser parser) {
+    static LineCursor open(InputStream in, ReadConfig config, LineParser parser, boolean readAhead) {
         LineCursor cursor = new LineCursor(in, config, parser);
-        if (parser.scanOnly() || !AheadLines.pays(in)) {
+        if (!readAhead || parser.scanOnly() || !AheadLines.pays(in)) {
             return cursor;
         }
         AheadLines ahead = new AheadLines(cursor);

@@ -53,6 +53,41 @@ class NdjsonAheadTest extends NdjsonTest {
         assertFalse(scanThreadAlive(), "the hyson-lines-ahead thread is still running");
     }
 
+    /**
+     * {@code readAhead(false)} keeps the scan on the caller's thread even where every stream would be read
+     * ahead (this class's setting): no scan thread runs while lines are taken, and the values are the same.
+     */
+    @Test
+    void readAheadOffScansOnTheCallersThread() throws Exception {
+        awaitScanThreadEnd();
+        byte[] input = numbered(100_000);
+        JsonLines lines = JsonReader.defaults().lines();
+        boolean[] seen = {false, false};
+        long[] sum = {0, 0};
+        assertEquals(100_000, lines.forEachDocument(new ByteArrayInputStream(input), d -> {
+            long i = d.root().get("i").asLong();
+            seen[0] |= i % 5000 == 0 && scanThreadAlive(); // (a look at every thread costs ~0.3 ms)
+            sum[0] += i;
+        }));
+        awaitScanThreadEnd();
+        assertEquals(100_000, lines.readAhead(false).forEachDocument(new ByteArrayInputStream(input), d -> {
+            long i = d.root().get("i").asLong();
+            seen[1] |= i % 5000 == 0 && scanThreadAlive();
+            sum[1] += i;
+        }));
+        assertEquals(true, seen[0], "the default reads ahead here");
+        assertFalse(seen[1], "a hyson-lines-ahead thread ran under readAhead(false)");
+        assertEquals(99_999L * 100_000 / 2, sum[0]);
+        assertEquals(sum[0], sum[1]);
+        try (Stream<Object> s = lines.readAhead(false).read(new ByteArrayInputStream(input))) {
+            Iterator<Object> it = s.iterator();
+            for (int i = 0; i < 1000; i++) {
+                assertEquals(java.util.Map.of("i", (long) i), it.next());
+            }
+            assertFalse(scanThreadAlive(), "a hyson-lines-ahead thread runs under readAhead(false)");
+        }
+    }
+
     @Test
     void scanThreadEndsWhenTheStreamIsClosedEarly() throws Exception {
         byte[] input = numbered(200_000); // about 2 MB: the scan thread waits on a full queue
