@@ -102,6 +102,11 @@ abstract class Chunks {
         private long offset;
         private boolean eof;
         private boolean skipping;
+        /**
+         * Whether the carried bytes hold no line feed (the unfinished line after a part's last one); false
+         * after {@link #skipRest}, whose carried bytes are whatever followed the skipped line.
+         */
+        private boolean carryUnfinished = true;
 
         OfStream(InputStream in, long inputLength, int threads, long maxDocumentLength) {
             this.in = in;
@@ -124,8 +129,10 @@ abstract class Chunks {
             carryFrom = carryTo = 0;
             int n = carried;
             int last;
-            // the carried bytes are the start of an unfinished line: no line feed among them
-            int searchFrom = carried;
+            // the carried bytes are the start of an unfinished line (no line feed among them), except after
+            // a skipped line, when they may hold whole lines
+            int searchFrom = carryUnfinished ? carried : 0;
+            carryUnfinished = true;
             for (;;) {
                 n = fill(b, n);
                 last = Newlines.findLast(b, searchFrom, n);
@@ -176,6 +183,7 @@ abstract class Chunks {
                     carry = b;
                     carryFrom = lf + 1;
                     carryTo = n;
+                    carryUnfinished = false;
                     skipping = false;
                     return true;
                 }

@@ -192,4 +192,33 @@ class ParallelFileLinesTest {
             assertEquals(m.get("text"), records.get(i).text());
         }
     }
+
+    /**
+     * A stream cut by the consuming thread: after a line longer than the limit is skipped, the bytes read
+     * past its end hold whole lines, which the next part must end at their line feeds (it took them for
+     * the start of one unfinished line once, and cut line 202 at the limit: "12" for 1200).
+     */
+    @ParameterizedTest
+    @MethodSource("backends")
+    void parallelStream_linesAfterASkippedLongLine_equalSerial(Backend backend) throws Exception {
+        JsonReader reader = JsonReader.builder().backend(backend).maxDocumentLength(1000).build();
+        StringBuilder sb = new StringBuilder();
+        sb.append('"').append("x".repeat((1 << 20) + 8)).append("\"\n");
+        for (int i = 1000; i < 1300; i++) {
+            sb.append(i).append('\n');
+        }
+        sb.append('"').append("y".repeat(2 << 20)).append("\"\n3\n");
+        byte[] input = sb.toString().getBytes(StandardCharsets.UTF_8);
+        List<String> serialErrors = new ArrayList<>();
+        List<Object> serial = all(reader.lines().onError(e -> serialErrors.add(describe(e))).read(new ByteArrayInputStream(input)));
+        assertEquals(301, serial.size());
+        assertEquals(1200L, serial.get(200));
+        assertEquals(List.of(1L, 302L), serialErrors.stream().map(e -> Long.parseLong(e.substring(0, e.indexOf('@')))).collect(Collectors.toList()));
+        for (int threads : new int[] {2, 3}) {
+            List<String> errors = new ArrayList<>();
+            assertEquals(serial, all(reader.lines().parallel(threads).onError(e -> errors.add(describe(e))).read(new ByteArrayInputStream(input))),
+                    "stream, " + threads);
+            assertEquals(serialErrors, errors);
+        }
+    }
 }
