@@ -303,8 +303,18 @@ final class LineCursor {
             // no line feed in buf[pos, limit), and more input to come
             searched = limit;
             if (limit - pos > maxLength + 1) {
-                // even without a CR before its line feed, the line is longer than the limit
-                tooLong(pos, limit);
+                // even without a CR before its line feed, the line is longer than the limit: its error is
+                // the first one in its first maxLength bytes, else the limit's (as for a whole line, take)
+                JsonParseException early = earlyError(pos, (int) (pos + maxLength), nextLine);
+                if (early != null) {
+                    offset = bufOffset + pos;
+                    line = nextLine++;
+                    start = pos;
+                    end = pos;
+                    error = early;
+                } else {
+                    tooLong(pos, limit);
+                }
                 skipping = true;
                 pos = limit;
                 searched = limit;
@@ -312,7 +322,7 @@ final class LineCursor {
             }
             if (!checked && limit - pos >= BLOCK) {
                 checked = true;
-                JsonParseException early = earlyError(pos, limit);
+                JsonParseException early = earlyError(pos, (int) Math.min(limit, pos + maxLength), nextLine);
                 if (early != null) {
                     offset = bufOffset + pos;
                     line = nextLine++;
@@ -383,7 +393,12 @@ final class LineCursor {
         line = batchLine + r[at + LineBatch.NEWLINES];
         int code = (int) r[at + LineBatch.ERROR_CODE];
         if (code != 0) {
-            error = ScanError.create(code, buf, s, e, r[at + LineBatch.ERROR_OFFSET], config, offset, line, 1);
+            // a line past the limit: the first error in its first maxLength bytes wins, as on a stream,
+            // where the limit is found before the line's end
+            JsonParseException early = code == ScanError.DOCUMENT_LIMIT
+                    ? earlyError(s, (int) Math.min(e, s + maxLength), line) : null;
+            error = early != null ? early
+                    : ScanError.create(code, buf, s, e, r[at + LineBatch.ERROR_OFFSET], config, offset, line, 1);
         } else {
             entry = (int) r[at + LineBatch.ENTRY];
         }
@@ -399,11 +414,11 @@ final class LineCursor {
     }
 
     /**
-     * The error in the unfinished line {@code buf[s, e)}, if its bytes show one already (the Java
-     * scanner over them as the first window of the line: the same first error the whole line gives),
-     * else null.
+     * The error in the unfinished line {@code buf[s, e)} (line {@code lineNumber}), if its bytes show one
+     * already (the Java scanner over them as the first window of the line: the same first error the whole
+     * line gives), else null.
      */
-    private JsonParseException earlyError(int s, int e) {
+    private JsonParseException earlyError(int s, int e, long lineNumber) {
         dev.hyson.internal.tape.Tape scratch = new dev.hyson.internal.tape.Tape();
         scratch.reset(0);
         int rc = dev.hyson.internal.scan.JavaScanner.INSTANCE.scanWindow(buf, s, e, false, bufOffset, config, scratch);
@@ -411,7 +426,7 @@ final class LineCursor {
             return null;
         }
         return ScanError.create(scratch.errorCode, buf, s, e, scratch.errorOffset - bufOffset, config, bufOffset + s,
-                nextLine, 1);
+                lineNumber, 1);
     }
 
     /** Drops bytes up to and with the next line feed; false when the input ends first. */

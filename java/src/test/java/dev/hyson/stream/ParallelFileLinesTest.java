@@ -221,4 +221,32 @@ class ParallelFileLinesTest {
             assertEquals(serialErrors, errors);
         }
     }
+
+    /**
+     * A line past the limit whose first bytes are already an error reports that error on every path,
+     * whether the limit is below or above the 1 MiB block a stream reads (the block and the read-ahead
+     * paths once reported the early error and the others the limit; found by a helper's attack run).
+     */
+    @ParameterizedTest
+    @MethodSource("backends")
+    void lineOverTheLimitWithAnEarlyError_sameErrorOnEveryPath(Backend backend) throws Exception {
+        for (int max : new int[] {1000, (1 << 20) + 100}) {
+            JsonReader reader = JsonReader.builder().backend(backend).maxDocumentLength(max).build();
+            StringBuilder sb = new StringBuilder("1\n\"\u0001");
+            sb.append("x".repeat(max + 5000)).append("\"\n2\n");
+            byte[] input = sb.toString().getBytes(StandardCharsets.UTF_8);
+            Path file = Files.write(dir.resolve("early-" + max + ".ndjson"), input);
+            List<String> expected = List.of("2@2: unescaped control character U+0001 in string at line 2, column 2 (byte 3): "
+                    + "escape it as \\u00XX (RFC 8259 section 7)");
+            for (JsonLines lines : new JsonLines[] {reader.lines(), reader.lines().readAhead(false), reader.lines().parallel(2)}) {
+                for (int kind = 0; kind < 3; kind++) {
+                    List<String> errors = new ArrayList<>();
+                    JsonLines l = lines.onError(e -> errors.add(describe(e)));
+                    List<Object> values = all(kind == 0 ? l.read(file) : kind == 1 ? l.read(new ByteArrayInputStream(input)) : l.read(input));
+                    assertEquals(List.of(1L, 2L), values, "max " + max + ", input " + kind);
+                    assertEquals(expected, errors, "max " + max + ", input " + kind);
+                }
+            }
+        }
+    }
 }
