@@ -37,8 +37,9 @@ import java.util.stream.StreamSupport;
  * input: its offset is the byte offset in the input, its line the line's number (1-based, as an
  * editor counts, blank lines included), its column the column in that line, and its message reads
  * {@code ... at line 3, column 7 (byte 120): ...}. A line longer than {@code maxDocumentLength} is an
- * error of kind {@code LIMIT_EXCEEDED} at the byte past the limit; the rest of it is skipped without
- * being buffered. By default the first bad line throws its exception from the stream operation that
+ * error of kind {@code LIMIT_EXCEEDED} at the byte past the limit, or, when its first
+ * {@code maxDocumentLength} bytes already hold an error, that error (the same on every input and path);
+ * the rest of it is skipped without being buffered. By default the first bad line throws its exception from the stream operation that
  * reaches it (values of the lines before it have been delivered); with
  * {@link #onError(LineErrorHandler)} bad lines are skipped and reported to the handler instead.
  *
