@@ -283,7 +283,57 @@ abstract class Chunks {
                 searchFrom = n;
                 n += read(buf, n, base + n);
             }
+            if (end == cap && buf[end - 1] != '\n' && blank(buf, lineStart, end) && nonBlankFollows(buf, end, n, base + n)) {
+                // cut at the limit after blanks only, the line goes on to a non-blank byte: it is not a blank
+                // line but one past the limit, as the cursor reports it when its cut part shows a non-blank
+                buf[end - 1] = 'x';
+            }
             return new Chunk(buf, start, end, base + start, newlinesBefore, counted);
+        }
+
+        /** Whether {@code b[from, to)} holds only spaces, tabs and carriage returns (a blank line's bytes). */
+        private static boolean blank(byte[] b, int from, int to) {
+            for (int i = from; i < to; i++) {
+                byte c = b[i];
+                if (c != ' ' && c != '\t' && c != '\r') {
+                    return false;
+                }
+            }
+            return true;
+        }
+
+        /**
+         * Whether a byte other than a space, tab or carriage return comes before the next line feed: in
+         * {@code b[from, n)}, then in the file from {@code at} on (read in blocks that are not kept).
+         */
+        private boolean nonBlankFollows(byte[] b, int from, int n, long at) throws IOException {
+            for (int i = from; i < n; i++) {
+                byte c = b[i];
+                if (c == '\n') {
+                    return false;
+                }
+                if (c != ' ' && c != '\t' && c != '\r') {
+                    return true;
+                }
+            }
+            byte[] block = new byte[64 << 10];
+            long p = at;
+            for (;;) {
+                int r = channel.read(ByteBuffer.wrap(block), p);
+                if (r <= 0) {
+                    return false;
+                }
+                for (int i = 0; i < r; i++) {
+                    byte c = block[i];
+                    if (c == '\n') {
+                        return false;
+                    }
+                    if (c != ' ' && c != '\t' && c != '\r') {
+                        return true;
+                    }
+                }
+                p += r;
+            }
         }
 
         /** Reads {@code buf[off..]} from file position {@code at} until it is full or the file ends; returns the bytes read. */

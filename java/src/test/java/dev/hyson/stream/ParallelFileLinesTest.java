@@ -249,4 +249,27 @@ class ParallelFileLinesTest {
             }
         }
     }
+
+    /**
+     * A line past the limit that starts with more blanks than the limit: a file's range loads its first
+     * limit + 2 bytes, which looked like a blank line, and the line's error was lost (found by a helper's
+     * attack run).
+     */
+    @ParameterizedTest
+    @MethodSource("backends")
+    void parallelFile_lineOfBlanksThenAValuePastTheLimit_reported(Backend backend) throws Exception {
+        JsonReader reader = JsonReader.builder().backend(backend).maxDocumentLength(100).build();
+        String input = "0\n".repeat(700_000) + " ".repeat(200_000) + "1\n2\n";
+        Path file = Files.write(dir.resolve("blanks.ndjson"), input.getBytes(StandardCharsets.UTF_8));
+        List<String> serial = new ArrayList<>();
+        long n = all(reader.lines().onError(e -> serial.add(describe(e))).read(file)).size();
+        assertEquals(700_001, n);
+        assertEquals(1, serial.size(), () -> "serial errors " + serial);
+        assertTrue(serial.get(0).startsWith("700001@1400000: document longer than maxDocumentLength (100 bytes)"), serial.get(0));
+        for (int threads : new int[] {2, 3}) {
+            List<String> errors = new ArrayList<>();
+            assertEquals(n, all(reader.lines().parallel(threads).onError(e -> errors.add(describe(e))).read(file)).size());
+            assertEquals(serial, errors, "threads " + threads);
+        }
+    }
 }
