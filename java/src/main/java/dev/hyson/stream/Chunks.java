@@ -59,6 +59,17 @@ abstract class Chunks {
         return spare -> new Chunk(b, from, to, offset, 0, Newlines.count(b, from, to));
     }
 
+    /** Whether {@code b[from, to)} holds only spaces, tabs and carriage returns (a blank line's bytes). */
+    static boolean blank(byte[] b, int from, int to) {
+        for (int i = from; i < to; i++) {
+            byte c = b[i];
+            if (c != ' ' && c != '\t' && c != '\r') {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /** Chunks of an array, cut in place. */
     static final class OfArray extends Chunks {
         private final byte[] b;
@@ -144,7 +155,13 @@ abstract class Chunks {
                     byte[] whole = b;
                     long at = offset;
                     offset += n;
-                    skipping = true;
+                    if (!blank(whole, 0, n)) {
+                        skipping = true;
+                    } else if (nonBlankBeforeLineFeed()) {
+                        // blanks up to the limit, then a value: not a blank line (which the cursor would skip)
+                        // but one past the limit, as a serial read reports it
+                        whole[(int) maxLength + 1] = 'x';
+                    }
                     return spare -> new Chunk(whole, 0, (int) maxLength + 2, at, 0, 1);
                 }
                 searchFrom = n;
@@ -170,6 +187,32 @@ abstract class Chunks {
                 }
             }
             return n;
+        }
+
+        /**
+         * Drops the rest of a line past the limit whose cut part is all blanks, up to and with its line feed
+         * (the bytes after it are carried), and tells whether a byte other than a blank came before it.
+         */
+        private boolean nonBlankBeforeLineFeed() throws IOException {
+            byte[] b = new byte[chunk];
+            boolean nonBlank = false;
+            for (;;) {
+                int n = fill(b, 0);
+                int lf = Newlines.find(b, 0, n);
+                nonBlank = nonBlank || !blank(b, 0, lf >= 0 ? lf : n);
+                if (lf >= 0) {
+                    offset += lf + 1;
+                    carry = b;
+                    carryFrom = lf + 1;
+                    carryTo = n;
+                    carryUnfinished = false;
+                    return nonBlank;
+                }
+                offset += n;
+                if (eof) {
+                    return nonBlank;
+                }
+            }
         }
 
         /** Drops the rest of a line that was too long; false when the input ends first. */
@@ -289,17 +332,6 @@ abstract class Chunks {
                 buf[end - 1] = 'x';
             }
             return new Chunk(buf, start, end, base + start, newlinesBefore, counted);
-        }
-
-        /** Whether {@code b[from, to)} holds only spaces, tabs and carriage returns (a blank line's bytes). */
-        private static boolean blank(byte[] b, int from, int to) {
-            for (int i = from; i < to; i++) {
-                byte c = b[i];
-                if (c != ' ' && c != '\t' && c != '\r') {
-                    return false;
-                }
-            }
-            return true;
         }
 
         /**

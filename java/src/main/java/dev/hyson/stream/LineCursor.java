@@ -83,6 +83,14 @@ final class LineCursor {
     private boolean eof;
     /** After a line longer than the limit: the rest of it is dropped up to the next line feed. */
     private boolean skipping;
+    /**
+     * While {@link #skipping} a line past the limit that is all blanks so far: its error, reported only if a
+     * byte other than a blank comes before its line feed (a line of blanks is skipped, whatever its length,
+     * as when the whole line is in memory); null otherwise.
+     */
+    private JsonParseException blankSoFar;
+    private long blankSoFarOffset;
+    private long blankSoFarLine;
     /** The unfinished line at {@code pos} was checked for an early error (when it filled a block). */
     private boolean checked;
 
@@ -290,6 +298,16 @@ final class LineCursor {
      */
     int advance() throws IOException {
         for (;;) {
+            if (skipping && blankSoFar != null && skipBlanks()) {
+                // a line of blanks past the limit goes on with a value: the limit's error, at its place
+                error = blankSoFar;
+                offset = blankSoFarOffset;
+                line = blankSoFarLine;
+                start = pos;
+                end = pos;
+                blankSoFar = null;
+                return SINGLE;
+            }
             if (skipping && !skipRest()) {
                 return END;
             }
@@ -306,6 +324,7 @@ final class LineCursor {
                 // even without a CR before its line feed, the line is longer than the limit: its error is
                 // the first one in its first maxLength bytes, else the limit's (as for a whole line, take)
                 JsonParseException early = earlyError(pos, (int) (pos + maxLength), nextLine);
+                boolean blank = early == null && Chunks.blank(buf, pos, limit);
                 if (early != null) {
                     offset = bufOffset + pos;
                     line = nextLine++;
@@ -318,6 +337,14 @@ final class LineCursor {
                 skipping = true;
                 pos = limit;
                 searched = limit;
+                if (blank) {
+                    // blanks only so far: whether it is an error depends on what comes before its line feed
+                    blankSoFar = error;
+                    blankSoFarOffset = offset;
+                    blankSoFarLine = line;
+                    error = null;
+                    continue;
+                }
                 return SINGLE;
             }
             if (!checked && limit - pos >= BLOCK) {
@@ -427,6 +454,51 @@ final class LineCursor {
         }
         return ScanError.create(scratch.errorCode, buf, s, e, scratch.errorOffset - bufOffset, config, bufOffset + s,
                 lineNumber, 1);
+    }
+
+    /**
+     * Drops the blanks of a line past the limit that has been all blanks so far ({@link #blankSoFar}), up to
+     * and with its line feed, or up to its first other byte, where it stops (the rest of the line is then
+     * dropped by {@link #skipRest}).
+     *
+     * @return true at a byte other than a blank (the line is an error); false when the line ended blank or
+     *     the input ended (the line is skipped as blank)
+     */
+    private boolean skipBlanks() throws IOException {
+        for (;;) {
+            for (int i = pos; i < limit; i++) {
+                byte c = buf[i];
+                if (c == '\n') {
+                    pos = i + 1;
+                    searched = pos;
+                    skipping = false;
+                    checked = false;
+                    blankSoFar = null;
+                    return false;
+                }
+                if (c != ' ' && c != '\t' && c != '\r') {
+                    pos = i;
+                    searched = i;
+                    return true;
+                }
+            }
+            if (eof) {
+                pos = limit;
+                searched = limit;
+                skipping = false;
+                checked = false;
+                blankSoFar = null;
+                return false;
+            }
+            bufOffset += limit;
+            pos = 0;
+            limit = 0;
+            searched = 0;
+            if (feeder != null) {
+                buf = feeder.spare(BLOCK, buf); // the windows given out may still read the old one
+            }
+            read();
+        }
     }
 
     /** Drops bytes up to and with the next line feed; false when the input ends first. */

@@ -272,4 +272,37 @@ class ParallelFileLinesTest {
             assertEquals(serial, errors, "threads " + threads);
         }
     }
+
+    /**
+     * A line of only blanks longer than the limit is skipped, as every blank line is, on every path; one whose
+     * blanks go on with a value is the limit's error. A stream met the limit before the line's end and
+     * reported the blank line as too long, where arrays and parallel reads skipped it (found by a helper's
+     * attack run).
+     */
+    @ParameterizedTest
+    @MethodSource("backends")
+    void longBlankLine_skippedOnEveryPath_blanksThenAValue_limitError(Backend backend) throws Exception {
+        for (int max : new int[] {1000, (1 << 20) + 100}) {
+            JsonReader reader = JsonReader.builder().backend(backend).maxDocumentLength(max).build();
+            String blanks = " \t\r".repeat(max * 2 + 1000);
+            String input = "1\n" + blanks + "\n2\n" + blanks.substring(0, max * 3) + "3\n4\nx\n" + blanks + "\r\n5\n" + blanks + blanks; // 22 MB with the larger limit: read ahead
+            byte[] bytes = input.getBytes(StandardCharsets.UTF_8);
+            Path file = Files.write(dir.resolve("blank-" + max + ".ndjson"), bytes);
+            long line4 = 2 + blanks.length() + 1 + 2;
+            long line6 = line4 + max * 3 + 2 + 2;
+            List<String> expected = List.of(
+                    "4@" + line4 + ": document longer than maxDocumentLength (" + max + " bytes) at line 4, column " + (max + 1)
+                            + " (byte " + (line4 + max) + "): raise it with JsonReader.Builder.maxDocumentLength",
+                    "6@" + line6 + ": unexpected 'x' at line 6, column 1 (byte " + line6 + "): expected a value");
+            for (JsonLines lines : new JsonLines[] {reader.lines(), reader.lines().readAhead(false), reader.lines().parallel(2)}) {
+                for (int kind = 0; kind < 3; kind++) {
+                    List<String> errors = new ArrayList<>();
+                    JsonLines l = lines.onError(e -> errors.add(describe(e)));
+                    List<Object> values = all(kind == 0 ? l.read(file) : kind == 1 ? l.read(new ByteArrayInputStream(bytes)) : l.read(bytes));
+                    assertEquals(List.of(1L, 2L, 4L, 5L), values, "max " + max + ", input " + kind);
+                    assertEquals(expected, errors, "max " + max + ", input " + kind);
+                }
+            }
+        }
+    }
 }
