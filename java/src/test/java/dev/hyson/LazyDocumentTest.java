@@ -376,6 +376,44 @@ class LazyDocumentTest {
         }
     }
 
+    /**
+     * Under {@code DuplicateKeyPolicy.ERROR}, lazy lines are checked for repeated names as a lazy document is:
+     * where a lookup or a build meets one, not when the line is read; {@code read} reports the line.
+     */
+    @ParameterizedTest
+    @MethodSource("backends")
+    void jsonLinesDocuments_repeatedNamesUnderError_foundWhereLookedUp(Backend backend) {
+        JsonReader strict = TestSupport.reader(backend, b -> b.duplicateKeys(DuplicateKeyPolicy.ERROR));
+        byte[] bytes = "{\"a\":1}\n{\"b\":2,\"a\":3,\"a\":4}\n[5]\n".getBytes(StandardCharsets.UTF_8);
+        List<Long> reported = new ArrayList<>();
+        try (Stream<Object> s = strict.lines().onError(e -> reported.add(e.line())).read(bytes)) {
+            assertEquals(List.of(Map.of("a", 1L), List.of(5L)), s.toList());
+        }
+        assertEquals(List.of(2L), reported);
+        List<LazyDocument> docs;
+        try (Stream<LazyDocument> s = strict.lines().onError(e -> reported.add(-e.line())).documents(bytes)) {
+            docs = s.toList();
+        }
+        assertEquals(List.of(2L), reported, "no line reported by documents()");
+        assertEquals(3, docs.size());
+        assertEquals(2L, docs.get(1).at("/b").asLong(), "a name that is not repeated is looked up");
+        JsonParseException lookup = assertThrows(JsonParseException.class, () -> docs.get(1).at("/a"));
+        assertEquals(JsonParseException.Kind.DUPLICATE_KEY, lookup.kind());
+        assertEquals(2L, lookup.line());
+        JsonParseException build = assertThrows(JsonParseException.class, () -> docs.get(1).root().toValue());
+        assertEquals(JsonParseException.Kind.DUPLICATE_KEY, build.kind());
+        List<Object> viewed = new ArrayList<>();
+        long n = strict.lines().forEachDocument(new java.io.ByteArrayInputStream(bytes), d -> {
+            try {
+                viewed.add(d.root().toValue());
+            } catch (JsonParseException e) {
+                viewed.add(e.kind() + "@" + e.line());
+            }
+        });
+        assertEquals(3, n);
+        assertEquals(List.of(Map.of("a", 1L), "DUPLICATE_KEY@2", List.of(5L)), viewed);
+    }
+
     record User(String name, long id, List<String> tags) {
     }
 

@@ -351,8 +351,11 @@ public final class JsonLines {
      * Reads a stream's lines as lazy documents, each a {@link LazyDocument} of its own (a copy of the
      * line's bytes and tape, so it may be kept, and read by any thread): look values up by pointer
      * without building the rest of the line. Errors, blank lines and options are as for
-     * {@link #read(InputStream)}; {@link LazyDocument#line()} and {@link LazyDocument#offset()} give
-     * each line's place in the input.
+     * {@link #read(InputStream)}, but for repeated member names: as any lazy document, a line is checked
+     * for them only where a lookup or a build meets one (see {@link LazyDocument}), so under
+     * {@code DuplicateKeyPolicy.ERROR} a line with a repeated name is delivered, and that lookup throws
+     * the {@code DUPLICATE_KEY} error, placed in the input, that {@code read} reports for the line.
+     * {@link LazyDocument#line()} and {@link LazyDocument#offset()} give each line's place in the input.
      *
      * @param in UTF-8 JSON Lines (not closed)
      * @return the documents, in input order (under {@link #parallel(int)}, as that says)
@@ -391,7 +394,7 @@ public final class JsonLines {
      * {@link #documents(InputStream)} for documents that may be kept. Lines are given on the calling
      * thread whatever {@link #parallel(int)} says (a large input is read and scanned ahead on a thread
      * of its own unless {@link #readAhead(boolean) readAhead(false)}); errors, blank lines and options
-     * are as for {@link #read(InputStream)}.
+     * are as for {@link #read(InputStream)}, and repeated names as for {@link #documents(InputStream)}.
      *
      * @param in UTF-8 JSON Lines (not closed)
      * @param action called with each valid line's document, in input order
