@@ -65,6 +65,53 @@ class CopyStructureTest {
         return out.toString(StandardCharsets.UTF_8);
     }
 
+    /**
+     * A value the writer refuses inside a copied structure (an overflowed number read as an infinity) fails
+     * with its path from the generator's top level, whether the copy runs on the tape or token by token, and
+     * when the names around it were read windows before (the path was the generator's JSON Pointer followed
+     * by {@code $}: {@code /0$}).
+     */
+    @ParameterizedTest
+    @MethodSource("backends")
+    void refusedValueInACopy_pathFromTheTop(Backend backend) {
+        JsonReader reader = TestSupport.reader(backend, b -> b.allowInfinityForOverflow(true));
+        JsonWriter w = JsonWriter.builder().build();
+        StringBuilder doc = new StringBuilder("{\"pad\":[");
+        for (int i = 0; i < 3000; i++) {
+            doc.append(i).append(',');
+        }
+        doc.append("0],\"a\":[1,{\"b c\":{\"d\":[0,");
+        for (int i = 0; i < 3000; i++) {
+            doc.append("{\"e\":").append(i).append("},");
+        }
+        doc.append("-1e400]}}]}");
+        byte[] bytes = doc.toString().getBytes(StandardCharsets.UTF_8);
+        for (int window : new int[] {64, 1 << 16}) {
+            for (boolean hide : new boolean[] {false, true}) {
+                JsonWriteException top = assertThrows(JsonWriteException.class, () -> copy(reader, w, bytes, window, hide, null));
+                assertEquals("$.a[1]['b c'].d[3001]", top.path(), "window " + window + ", hidden " + hide);
+                assertTrue(top.problem().startsWith("cannot write -Infinity"), top.problem());
+                // the copy placed inside what the generator has open
+                ByteArrayOutputStream out = new ByteArrayOutputStream();
+                JsonWriteException inner = assertThrows(JsonWriteException.class, () -> {
+                    try (JsonParser raw = reader.parser(new ByteArrayInputStream(bytes), null, window); JsonGenerator g = w.generator(out)) {
+                        JsonParser p = hide ? hidden(raw) : raw;
+                        g.writeStartArray().writeNumber(7).writeStartObject();
+                        p.nextToken();
+                        p.nextToken(); // the name "pad": copied with its value
+                        g.copyCurrentStructure(p);
+                        p.nextToken(); // the name "a"
+                        g.copyCurrentStructure(p);
+                    }
+                });
+                assertEquals("$[1].a[1]['b c'].d[3001]", inner.path(), "window " + window + ", hidden " + hide);
+            }
+        }
+        JsonWriteException direct = assertThrows(JsonWriteException.class,
+                () -> w.generator(new ByteArrayOutputStream()).writeStartObject().writeName("k").writeStartArray().writeNumber(1).writeNumber(Double.NaN));
+        assertEquals("$.k[1]", direct.path());
+    }
+
     @ParameterizedTest
     @MethodSource("backends")
     void repeatedNames_firstWinsLeavesOutTheLaterMember_othersThrowAtIt(Backend backend) {

@@ -71,7 +71,10 @@ abstract class InputCommand implements Callable<Integer> {
                     ctx.error(input.name() + ": " + inFlags(e.getMessage()) + linesHint(input, e));
                     failed++;
                 } catch (JsonWriteException e) {
-                    ctx.error(input.name() + ": cannot write: " + e.getMessage() + writeHint());
+                    // a value the writer refuses (an overflowed number): its message begins "cannot write ..."
+                    String m = e.getMessage().replace(" (JsonWriter.Builder.allowNonFinite(true) writes NaN and Infinity, which most parsers reject)",
+                            writeHint().isEmpty() ? " (--allow-nan writes NaN and Infinity, which most parsers reject)" : "");
+                    ctx.error(input.name() + ": " + (m.startsWith("cannot write") ? "" : "cannot write: ") + m + writeHint());
                     failed++;
                 } catch (Reported e) {
                     failed++;

@@ -79,7 +79,12 @@ abstract class WriteCommand extends InputCommand {
                 // copies it from its tape, building no tree, then a line feed
                 try (InputStream in = input.open(ctx)) {
                     reader.lines().forEachDocument(in, doc -> {
-                        w.write(doc, sink);
+                        try {
+                            w.write(doc, sink);
+                        } catch (dev.hyson.JsonWriteException e) {
+                            // a value the writer refuses (an overflowed number): the path is in the line, so name it
+                            throw new dev.hyson.JsonWriteException(e.problem() + " (in line " + doc.line() + ")", e.path());
+                        }
                         try {
                             sink.write('\n');
                         } catch (IOException e) {

@@ -452,7 +452,16 @@ class CliTest {
         Result r = pipe("[1e400]", "minify", "--allow-overflow");
         assertEquals(1, r.code);
         assertEquals("", r.out);
-        assertTrue(r.err.startsWith("hyson: <stdin>: cannot write: "), r.err);
+        assertEquals("hyson: <stdin>: cannot write Infinity: RFC 8259 numbers are finite (the parser's number at line 1, column 2) at $[0]"
+                + " (an overflowed number became an infinity; add --allow-nan to write it as Infinity)\n", r.err);
+        // the path of the value, inside objects and arrays, and in pretty output and JSON Lines as well
+        String where = " (an overflowed number became an infinity; add --allow-nan to write it as Infinity)\n";
+        assertEquals("hyson: <stdin>: cannot write Infinity: RFC 8259 numbers are finite (the parser's number at line 1, column 11) at $[1][1]" + where,
+                pipe("[[1,2],[3,1e400]]", "minify", "--allow-overflow").err);
+        assertEquals("hyson: <stdin>: cannot write -Infinity: RFC 8259 numbers are finite (the parser's number at line 2, column 18) at $.x['b c'][0].y" + where,
+                pipe("{\"a\":{\"q\":1},\n\"x\":{\"b c\":[{\"y\":-1e999}]}}", "pretty", "--allow-overflow").err);
+        assertEquals("hyson: <stdin>: cannot write Infinity: RFC 8259 numbers are finite (in line 2) at $.k[1]" + where,
+                pipe("1\n{\"k\":[0,1e400]}\n", "minify", "--ndjson", "--allow-overflow").err);
         assertEquals(0, pipe("[1e400]", "validate", "--allow-overflow").code);
         assertEquals("[Infinity]\n", pipe("[1e400]", "minify", "--allow-overflow", "--allow-nan").out);
     }

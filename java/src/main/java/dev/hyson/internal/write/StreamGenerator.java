@@ -76,6 +76,24 @@ public final class StreamGenerator implements JsonGenerator {
         return b.toString();
     }
 
+    /**
+     * The location of the position being written inside the first {@code levels} open containers, as
+     * {@link JsonWriteException#path()} gives it ({@code $} for the top level, {@code $.users[3]}).
+     */
+    private String path(int levels) {
+        StringBuilder b = new StringBuilder("$");
+        for (int d = 1; d <= levels; d++) {
+            if (object[d]) {
+                if (names[d] != null) {
+                    b.append(WriteFailure.memberSegment(names[d]));
+                }
+            } else {
+                b.append('[').append(Math.max(0, counts[d] - 1)).append(']');
+            }
+        }
+        return b.toString();
+    }
+
     /** Places the separator before a value and checks that a value may come here. */
     private void before(String what) {
         if (closed) {
@@ -109,7 +127,7 @@ public final class StreamGenerator implements JsonGenerator {
     private void open(boolean isObject, byte b) {
         before(isObject ? "writeStartObject" : "writeStartArray");
         if (level >= maxDepth) {
-            throw new JsonWriteException("nesting deeper than maxDepth (" + maxDepth + ")", pointer());
+            throw new JsonWriteException("nesting deeper than maxDepth (" + maxDepth + ")", path(level));
         }
         g.writeRaw(b);
         int d = ++level;
@@ -306,9 +324,13 @@ public final class StreamGenerator implements JsonGenerator {
     }
 
     private JsonWriteException failure(WriteFailure f) {
-        String at = pointer();
+        return failure(f, level);
+    }
+
+    /** @param levels the open containers the failure's own path ({@code $...}) is inside */
+    private JsonWriteException failure(WriteFailure f, int levels) {
         String inner = f.path();
-        return new JsonWriteException(f.getMessage(), inner == null || inner.isEmpty() ? at : at + inner);
+        return new JsonWriteException(f.getMessage(), path(levels) + (inner == null ? "" : inner.substring(Math.min(1, inner.length()))));
     }
 
     @Override
@@ -346,7 +368,7 @@ public final class StreamGenerator implements JsonGenerator {
             try {
                 first[level] = !c.copy(isObject, level);
             } catch (WriteFailure f) {
-                throw failure(f);
+                throw failure(f, level - 1); // the copy's path starts inside the container it copies
             }
             close(isObject, isObject ? (byte) '}' : (byte) ']');
             return this;
@@ -389,7 +411,7 @@ public final class StreamGenerator implements JsonGenerator {
         }
         if (name) {
             nameStep("writeName");
-            names[level] = null; // (the pointer in an error names no member)
+            names[level] = p.getString(); // for the path of an error
             g.writeQuoted(p.spans(), (int) (span >>> 32), (int) span);
             g.writeRaw((byte) ':');
             if (pretty) {

@@ -39,6 +39,13 @@ final class TapeCopy {
     private boolean[] first = new boolean[16];
     /** Per depth: the shape node of the container open there (of objects: their names), when names are checked. */
     private RepeatedNames[] names = new RepeatedNames[16];
+    /**
+     * Per depth, where the copy is, for the path of a failure: of an array, the index of the element being
+     * written; of an object, the tape entry of the member's name in the current window, or -1 once the
+     * window has moved on and the name is kept as text in {@link #memberName}.
+     */
+    private int[] place = new int[16];
+    private String[] memberName = new String[16];
     /** The shape node of the copied value; at most {@link RepeatedNames#NODES} nodes hang from it. */
     private final RepeatedNames root = new RepeatedNames();
     private int nodes = 1;
@@ -84,6 +91,16 @@ final class TapeCopy {
      *     {@link dev.hyson.stream.JsonGenerator#copyCurrentStructure(dev.hyson.stream.JsonParser, DuplicateKeyPolicy)})
      */
     boolean copy(boolean isObject, int level) {
+        int[] depth = {0};
+        try {
+            return copy(isObject, level, depth);
+        } catch (WriteFailure f) {
+            throw placed(f, depth[0]);
+        }
+    }
+
+    /** {@link #copy(boolean, int)}, which keeps its depth in {@code depth[0]} for the path of a failure. */
+    private boolean copy(boolean isObject, int level, int[] depth) {
         StreamParser p = this.p;
         Generator g = this.g;
         boolean dedup = repeated != null;
@@ -95,6 +112,7 @@ final class TapeCopy {
         int end = p.limit();
         for (;;) {
             if (k >= end) {
+                keepNames(d);
                 p.nextWindow();
                 t = p.entries();
                 k = p.position();
@@ -109,6 +127,7 @@ final class TapeCopy {
                 }
                 boolean empty = first[d];
                 d--;
+                depth[0] = d;
                 if (!empty && pretty) {
                     g.newline(level + d);
                 }
@@ -123,6 +142,7 @@ final class TapeCopy {
                     if (repeated != DuplicateKeyPolicy.FIRST_WINS) {
                         throw repeatedName(t, k);
                     }
+                    keepNames(d);
                     k = skipValue(k + 2);
                     t = p.entries();
                     end = p.limit();
@@ -130,12 +150,14 @@ final class TapeCopy {
                 }
                 separate(d, level);
                 writeName(t, k, e);
+                place[d] = k;
                 k += 2;
                 nameDue = false;
                 continue;
             }
             if (!object[d]) {
                 separate(d, level);
+                place[d]++;
             }
             switch (tag) {
                 case Tape.OBJECT:
@@ -146,6 +168,7 @@ final class TapeCopy {
                     boolean obj = tag == Tape.OBJECT;
                     g.writeRaw(obj ? (byte) '{' : (byte) '[');
                     d++;
+                    depth[0] = d;
                     open(d, obj);
                     nameDue = obj;
                     k += 2;
@@ -191,9 +214,13 @@ final class TapeCopy {
             object = java.util.Arrays.copyOf(object, d * 2);
             first = java.util.Arrays.copyOf(first, d * 2);
             names = java.util.Arrays.copyOf(names, d * 2);
+            place = java.util.Arrays.copyOf(place, d * 2);
+            memberName = java.util.Arrays.copyOf(memberName, d * 2);
         }
         object[d] = isObject;
         first[d] = true;
+        place[d] = -1;
+        memberName[d] = null;
         if (repeated != null) {
             RepeatedNames n = d == 0 ? root : child(names[d - 1], object[d - 1]);
             names[d] = n;
@@ -229,6 +256,35 @@ final class TapeCopy {
     }
 
     /** The comma before a member or element but the first, and its line when pretty. */
+    /** Before the window moves on: the names of the members being written, at depths 0 to {@code d}, as text. */
+    private void keepNames(int d) {
+        for (int i = 0; i <= d; i++) {
+            if (object[i] && place[i] >= 0) {
+                memberName[i] = p.nameAt(place[i]);
+                place[i] = -1;
+            }
+        }
+    }
+
+    /**
+     * A failure inside the copy, with the path from the copied container down to the value that failed
+     * (its segments as the tree writer gives them: {@code .name}, {@code ['odd name']}, {@code [3]}).
+     */
+    private WriteFailure placed(WriteFailure f, int d) {
+        for (int i = d; i >= 0; i--) {
+            if (!object[i]) {
+                if (place[i] >= 0) {
+                    f.at("[" + place[i] + "]");
+                }
+            } else if (place[i] >= 0) {
+                f.at(WriteFailure.memberSegment(p.nameAt(place[i])));
+            } else if (memberName[i] != null) {
+                f.at(WriteFailure.memberSegment(memberName[i]));
+            }
+        }
+        return f;
+    }
+
     private void separate(int d, int level) {
         if (!first[d]) {
             g.writeRaw((byte) ',');
