@@ -119,7 +119,7 @@ abstract class InputCommand implements Callable<Integer> {
      *     line (what JSON Lines looks like), else ""
      */
     final String linesHint(Input input, JsonParseException e) {
-        return linesOption() != null && !lines(input) && e.line() > 1
+        return linesOption() != null && !lines(input) && !linesOption().documentsChosen() && e.line() > 1
                 && e.getMessage().contains("expected the end of input after the value")
                 ? "; if the input is JSON Lines (one value per line), add --ndjson" : "";
     }

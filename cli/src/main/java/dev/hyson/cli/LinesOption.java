@@ -13,6 +13,11 @@ final class LinesOption {
     @Option(names = "--json", order = 31, description = "Read each input as one JSON document (same as --no-ndjson).")
     boolean json;
 
+    /** @return whether the command line chose documents ({@code --no-ndjson} or {@code --json}), so no hint suggests --ndjson */
+    boolean documentsChosen() {
+        return json || Boolean.FALSE.equals(ndjson);
+    }
+
     /** @return whether {@code input} is read as JSON Lines */
     boolean lines(Input input) {
         if (json) {

@@ -359,6 +359,12 @@ class CliTest {
         assertTrue(r.err.endsWith("; if the input is JSON Lines (one value per line), add --ndjson\n"), r.err);
         Result oneLine = pipe("1 2", "validate");
         assertFalse(oneLine.err.contains("--ndjson"), oneLine.err);
+        // not when the command line asked for one document
+        for (String documents : new String[] {"--no-ndjson", "--json"}) {
+            Result chosen = pipe("{\"a\":1}\n{\"a\":2}\n", "validate", documents);
+            assertEquals(1, chosen.code, chosen.err);
+            assertTrue(chosen.err.endsWith("expected the end of input after the value\n"), chosen.err);
+        }
     }
 
     @Test
