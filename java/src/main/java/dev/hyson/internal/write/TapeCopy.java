@@ -91,16 +91,6 @@ final class TapeCopy {
      *     {@link dev.hyson.stream.JsonGenerator#copyCurrentStructure(dev.hyson.stream.JsonParser, DuplicateKeyPolicy)})
      */
     boolean copy(boolean isObject, int level) {
-        int[] depth = {0};
-        try {
-            return copy(isObject, level, depth);
-        } catch (WriteFailure f) {
-            throw placed(f, depth[0]);
-        }
-    }
-
-    /** {@link #copy(boolean, int)}, which keeps its depth in {@code depth[0]} for the path of a failure. */
-    private boolean copy(boolean isObject, int level, int[] depth) {
         StreamParser p = this.p;
         Generator g = this.g;
         boolean dedup = repeated != null;
@@ -127,7 +117,6 @@ final class TapeCopy {
                 }
                 boolean empty = first[d];
                 d--;
-                depth[0] = d;
                 if (!empty && pretty) {
                     g.newline(level + d);
                 }
@@ -163,12 +152,11 @@ final class TapeCopy {
                 case Tape.OBJECT:
                 case Tape.ARRAY: {
                     if (level + d + 1 > maxDepth) {
-                        throw new WriteFailure("nesting deeper than maxDepth (" + maxDepth + ")");
+                        throw placed(new WriteFailure("nesting deeper than maxDepth (" + maxDepth + ")"), d);
                     }
                     boolean obj = tag == Tape.OBJECT;
                     g.writeRaw(obj ? (byte) '{' : (byte) '[');
                     d++;
-                    depth[0] = d;
                     open(d, obj);
                     nameDue = obj;
                     k += 2;
@@ -190,7 +178,7 @@ final class TapeCopy {
                 case Tape.DOUBLE:
                     double v = Double.longBitsToDouble(t[k + 1]);
                     if (!Double.isFinite(v)) {
-                        writeNonFinite(v, k);
+                        writeNonFinite(v, k, d);
                     } else {
                         g.writeDouble(v);
                     }
@@ -198,7 +186,7 @@ final class TapeCopy {
                     break;
                 case Tape.BIG_INTEGER:
                 case Tape.BIG_DECIMAL:
-                    writeBig(p.numberAt(k));
+                    writeBig(p.numberAt(k), d);
                     k += 2;
                     break;
                 default:
@@ -267,7 +255,7 @@ final class TapeCopy {
     }
 
     /**
-     * A failure inside the copy, with the path from the copied container down to the value that failed
+     * A failure inside the copy at depth {@code d} (each place that can fail adds it), with the path from the copied container down to the value that failed
      * (its segments as the tree writer gives them: {@code .name}, {@code ['odd name']}, {@code [3]}).
      */
     private WriteFailure placed(WriteFailure f, int d) {
@@ -335,26 +323,30 @@ final class TapeCopy {
         }
     }
 
-    private void writeBig(Number n) {
-        if (n instanceof BigInteger) {
-            g.writeAscii(n.toString());
-        } else if (n instanceof BigDecimal) {
-            g.writeAscii(JsonNumbers.numberText((BigDecimal) n));
-        } else if (n instanceof Double) {
-            g.writeDouble((Double) n);
-        } else {
-            g.writeLong(n.longValue());
+    private void writeBig(Number n, int d) {
+        try {
+            if (n instanceof BigInteger) {
+                g.writeAscii(n.toString());
+            } else if (n instanceof BigDecimal) {
+                g.writeAscii(JsonNumbers.numberText((BigDecimal) n));
+            } else if (n instanceof Double) {
+                g.writeDouble((Double) n);
+            } else {
+                g.writeLong(n.longValue());
+            }
+        } catch (WriteFailure f) {
+            throw placed(f, d);
         }
     }
 
     /** NaN or an infinity (read under allowNan): written when the writer allows it, else an error placed in the input. */
-    private void writeNonFinite(double v, int k) {
+    private void writeNonFinite(double v, int k, int d) {
         try {
             g.writeDouble(v);
         } catch (WriteFailure f) {
             JsonLocation at = p.locationAt(k);
-            throw new WriteFailure(f.getMessage() + " (the parser's number at line " + at.line() + ", column "
-                    + at.column() + ")");
+            throw placed(new WriteFailure(f.getMessage() + " (the parser's number at line " + at.line() + ", column "
+                    + at.column() + ")"), d);
         }
     }
 
