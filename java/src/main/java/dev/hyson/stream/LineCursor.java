@@ -300,11 +300,7 @@ final class LineCursor {
         for (;;) {
             if (skipping && blankSoFar != null && skipBlanks()) {
                 // a line of blanks past the limit goes on with a value: the limit's error, at its place
-                error = blankSoFar;
-                offset = blankSoFarOffset;
-                line = blankSoFarLine;
-                start = pos;
-                end = pos;
+                single(blankSoFar, blankSoFarOffset, blankSoFarLine);
                 blankSoFar = null;
                 return SINGLE;
             }
@@ -325,15 +321,10 @@ final class LineCursor {
                 // the first one in its first maxLength bytes, else the limit's (as for a whole line, take)
                 JsonParseException early = earlyError(pos, (int) (pos + maxLength), nextLine);
                 boolean blank = early == null && Chunks.blank(buf, pos, limit);
-                if (early != null) {
-                    offset = bufOffset + pos;
-                    line = nextLine++;
-                    start = pos;
-                    end = pos;
-                    error = early;
-                } else {
-                    tooLong(pos, limit);
+                if (early == null) {
+                    early = ScanError.create(ScanError.DOCUMENT_LIMIT, buf, pos, limit, pos + maxLength, config, bufOffset + pos, nextLine, 1);
                 }
+                single(early, bufOffset + pos, nextLine++);
                 skipping = true;
                 pos = limit;
                 searched = limit;
@@ -351,11 +342,7 @@ final class LineCursor {
                 checked = true;
                 JsonParseException early = earlyError(pos, (int) Math.min(limit, pos + maxLength), nextLine);
                 if (early != null) {
-                    offset = bufOffset + pos;
-                    line = nextLine++;
-                    start = pos;
-                    end = pos;
-                    error = early;
+                    single(early, bufOffset + pos, nextLine++);
                     skipping = true;
                     pos = limit;
                     searched = limit;
@@ -431,13 +418,13 @@ final class LineCursor {
         }
     }
 
-    /** The current line, {@code buf[s, e)} (e may be where the buffered part ends), is past the limit. */
-    private void tooLong(int s, int e) {
-        offset = bufOffset + s;
-        line = nextLine++;
-        start = s;
-        end = s;
-        error = ScanError.create(ScanError.DOCUMENT_LIMIT, buf, s, e, s + maxLength, config, offset, line, 1);
+    /** Makes a line that is an error without a scan the current line: its bytes are not given ({@code start == end}). */
+    private void single(JsonParseException e, long lineOffset, long lineNumber) {
+        offset = lineOffset;
+        line = lineNumber;
+        start = pos;
+        end = pos;
+        error = e;
     }
 
     /**
