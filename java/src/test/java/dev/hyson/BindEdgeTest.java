@@ -314,4 +314,119 @@ class BindEdgeTest {
         JsonWriteException empty = assertThrows(JsonWriteException.class, () -> Json.write(new Object() { }));
         assertTrue(empty.getMessage().contains(": it has no public getters or fields; register a Codec"), empty.getMessage());
     }
+
+    @Discriminator("type")
+    sealed interface Shape permits Circle, Square {
+    }
+
+    @dev.hyson.bind.DiscriminatorValue("circle")
+    record Circle(double r) implements Shape {
+    }
+
+    record Square(double side) implements Shape {
+    }
+
+    /** A repeated discriminator follows the reader's DuplicateKeyPolicy as any member does (it took the first always). */
+    @ParameterizedTest
+    @MethodSource("backends")
+    void repeatedDiscriminator_followsTheDuplicatePolicy(Backend backend) {
+        String json = "{\"type\":\"Square\",\"side\":2,\"type\":\"circle\",\"r\":1}";
+        assertEquals(new Circle(1), TestSupport.reader(backend).read(json, Shape.class));
+        assertEquals(new Square(2), TestSupport.reader(backend, b -> b.duplicateKeys(DuplicateKeyPolicy.FIRST_WINS)).read(json, Shape.class));
+        JsonParseException e = assertThrows(JsonParseException.class,
+                () -> TestSupport.reader(backend, b -> b.duplicateKeys(DuplicateKeyPolicy.ERROR)).read(json, Shape.class));
+        assertEquals(JsonParseException.Kind.DUPLICATE_KEY, e.kind());
+        assertEquals("/type", e.pointer());
+        assertEquals(34, e.column());
+        // one discriminator: every policy reads it
+        for (DuplicateKeyPolicy p : DuplicateKeyPolicy.values()) {
+            assertEquals(new Square(3), TestSupport.reader(backend, b -> b.duplicateKeys(p)).read("{\"side\":3,\"type\":\"Square\"}", Shape.class));
+        }
+    }
+
+    public static class Base {
+        public String shared = "base";
+        public int own = 1;
+    }
+
+    public static class Derived extends Base {
+        public String shared = "derived";
+    }
+
+    public static class Renamed extends Base {
+        @Name("s")
+        public long shared = 5;
+    }
+
+    /** A subclass's field hides the superclass's field of the same name (JLS 8.3): the subclass's is bound (the hidden one was). */
+    @ParameterizedTest
+    @MethodSource("backends")
+    void hiddenField_theSubclassFieldIsBound(Backend backend) {
+        assertEquals("{\"shared\":\"derived\",\"own\":1}", Json.write(new Derived()));
+        Derived d = TestSupport.reader(backend).read("{\"shared\":\"S\",\"own\":2}", Derived.class);
+        assertEquals("S", d.shared);
+        assertEquals("base", ((Base) d).shared);
+        assertEquals(2, d.own);
+        assertEquals("{\"s\":5,\"own\":1}", Json.write(new Renamed()));
+        Renamed r = TestSupport.reader(backend).read("{\"s\":7}", Renamed.class);
+        assertEquals(7, r.shared);
+        assertEquals("base", ((Base) r).shared);
+    }
+
+    public static class TwoNames {
+        private int v;
+
+        @Name("getterName")
+        public int getV() {
+            return v;
+        }
+
+        @Name("setterName")
+        public void setV(int v) {
+            this.v = v;
+        }
+    }
+
+    /** A getter and a setter that name one property differently are refused (which name won depended on getMethods' order). */
+    @Test
+    void conflictingNamesOnGetterAndSetter_refused() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Json.read("{}", TwoNames.class));
+        assertTrue(e.getMessage().contains("@Name(\"getterName\")") && e.getMessage().contains("@Name(\"setterName\")")
+                && e.getMessage().contains("property v"), e.getMessage());
+        JsonWriteException w = assertThrows(JsonWriteException.class, () -> Json.write(new TwoNames()));
+        assertTrue(w.getMessage().contains("name the property v differently"), w.getMessage());
+    }
+
+    record Zeros(long l, int i, java.math.BigDecimal d, BigInteger b) {
+    }
+
+    /** A zero is zero whatever its exponent; a fraction a double rounds away is "not an integer", not "out of the long range". */
+    @ParameterizedTest
+    @MethodSource("backends")
+    void zeroWithAHugeExponent_isZero_andFractionsAreNotIntegers(Backend backend) {
+        for (boolean decimals : new boolean[] {false, true}) {
+            JsonReader reader = TestSupport.reader(backend, b -> b.bigDecimals(decimals));
+            Zeros z = reader.read("{\"l\":0e99999999999,\"i\":-0.0e-99999999999,\"d\":0E+99999999999,\"b\":0.000e99999999999}", Zeros.class);
+            assertEquals(0, z.l());
+            assertEquals(0, z.i());
+            assertEquals(0, z.d().signum());
+            assertEquals(BigInteger.ZERO, z.b());
+            Object parsed = reader.parse("0e99999999999");
+            assertEquals(decimals ? java.math.BigDecimal.valueOf(0, -Integer.MAX_VALUE) : (Object) 0.0, parsed);
+            try (dev.hyson.stream.JsonParser p = reader.parser("[0e-99999999999]")) {
+                p.nextToken();
+                p.nextToken();
+                assertEquals(0, p.getBigDecimal().signum());
+            }
+            assertEquals(0, reader.document("{\"x\":0e99999999999}".getBytes(java.nio.charset.StandardCharsets.UTF_8)).at("/x").asBigDecimal().signum());
+            // not zero: still out of BigDecimal's range
+            JsonParseException.Kind big = assertThrows(JsonParseException.class, () -> reader.read("{\"d\":1e99999999999}", Zeros.class)).kind();
+            assertTrue(big == JsonParseException.Kind.VALUE_OUT_OF_RANGE || big == JsonParseException.Kind.NUMBER_OUT_OF_RANGE, big.name());
+            for (String fraction : new String[] {"1e-400", "1.00000000000000000001", "1.5"}) {
+                JsonParseException e = assertThrows(JsonParseException.class, () -> reader.read("{\"i\":" + fraction + "}", Zeros.class));
+                assertEquals(JsonParseException.Kind.VALUE_OUT_OF_RANGE, e.kind());
+                assertTrue(e.getMessage().contains("number " + fraction + " is not an integer"), e.getMessage());
+            }
+        }
+    }
 }

@@ -414,11 +414,12 @@ public final class LazyValue {
         if (!isNumber()) {
             throw mismatch("a number");
         }
-        try {
-            return new BigDecimal(numberText());
-        } catch (NumberFormatException e) {
+        byte[] text = numberText().getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
+        BigDecimal v = dev.hyson.internal.number.NumberText.bigDecimal(text, 0, text.length);
+        if (v == null) {
             throw mismatch("a number within BigDecimal's scale range");
         }
+        return v;
     }
 
     /**

@@ -14,6 +14,7 @@ import java.lang.reflect.AnnotatedElement;
 import java.lang.reflect.Constructor;
 import java.lang.reflect.Executable;
 import java.lang.reflect.Field;
+import java.lang.reflect.Member;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.lang.reflect.Parameter;
@@ -136,11 +137,21 @@ final class ObjectCodec extends TapeCodec<Object> {
         /** The getter with its own types, for primitives read without a box. */
         MethodHandle raw;
         Type writeType;
+        /** The class whose public (or {@code @Name}) field is bound, or null: a subclass's field of the same name hides it. */
+        Class<?> fieldFrom;
+        /** Where {@link #name} came from, for the error when two elements of the property name it differently. */
+        AnnotatedElement namedBy;
 
         void annotate(AnnotatedElement e) {
             Name n = e.getAnnotation(Name.class);
             if (n != null) {
+                if (name != null && !name.equals(n.value())) {
+                    // getMethods() has no order: without this, which name wins could change from run to run
+                    throw new IllegalArgumentException("@Name(\"" + name + "\") on " + describe(namedBy) + " and @Name(\"" + n.value()
+                            + "\") on " + describe(e) + " name the property " + javaName + " differently; give them one name");
+                }
                 name = n.value();
+                namedBy = e;
             }
             if (e.isAnnotationPresent(Ignore.class)) {
                 ignored = true;
@@ -149,6 +160,15 @@ final class ObjectCodec extends TapeCodec<Object> {
                 required = true;
             }
         }
+    }
+
+    private static String describe(AnnotatedElement e) {
+        if (e instanceof Member) {
+            Member m = (Member) e;
+            return m.getDeclaringClass().getName() + "." + m.getName()
+                    + (e instanceof Method ? (((Method) e).getParameterCount() == 0 ? "()" : "(...)") : "");
+        }
+        return String.valueOf(e);
     }
 
     /**
@@ -390,10 +410,25 @@ final class ObjectCodec extends TapeCodec<Object> {
                 // lends its annotations; only a public or @Name field is read or set itself
                 Info info = known != null ? known : info(infos, f.getName());
                 byJava.put(f.getName(), info);
+                boolean hides = visible && l != null && info.fieldFrom != null && info.fieldFrom != c;
+                if (hides) {
+                    // a field of a subclass hides the superclass's field of the same name (JLS 8.3): the
+                    // subclass's is the one bound, with its own name and type
+                    info.raw = null;
+                    info.getter = null;
+                    info.writeType = null;
+                    info.rawSetter = null;
+                    info.readType = null;
+                    if (info.namedBy instanceof Field) {
+                        info.name = null; // the hidden field's @Name goes with it
+                        info.namedBy = null;
+                    }
+                }
                 info.annotate(f);
                 if (!visible || l == null) {
                     continue; // a private field only lends its annotations to the creator's parameter
                 }
+                info.fieldFrom = c;
                 Type t = Types.resolve(f.getGenericType(), vars);
                 if (info.getter == null) {
                     info.raw = l.unreflectGetter(f);

@@ -244,7 +244,9 @@ public final class TapeReader implements ValueIn {
                     i += 2;
                     return v;
                 } catch (ArithmeticException x) {
-                    throw fail(BindFailure.Problem.VALUE_OUT_OF_RANGE, "number " + numberText() + " out of the long range");
+                    // the double rounded away a fraction (1e-400, 1.00000000000000000001), or the value is past a long
+                    throw fail(BindFailure.Problem.VALUE_OUT_OF_RANGE, "number " + numberText()
+                            + (exact.stripTrailingZeros().scale() > 0 ? " is not an integer" : " out of the long range"));
                 }
             }
             case Tape.BIG_INTEGER:
@@ -364,12 +366,13 @@ public final class TapeReader implements ValueIn {
             throw fail(BindFailure.Problem.INVALID_FORMAT, "invalid number text \"" + Scalars.clip(s) + "\" (a JSON number of at most "
                     + maxDigits() + " characters)");
         }
-        try {
-            return decimal ? new BigDecimal(s) : integral(new BigDecimal(s));
-        } catch (NumberFormatException x) {
+        byte[] b = s.getBytes(StandardCharsets.ISO_8859_1); // ASCII: isNumber checked it
+        BigDecimal v = dev.hyson.internal.number.NumberText.bigDecimal(b, 0, b.length);
+        if (v == null) {
             i = at;
-            throw fail(BindFailure.Problem.INVALID_FORMAT, "invalid number text \"" + Scalars.clip(s) + "\"");
+            throw fail(BindFailure.Problem.INVALID_FORMAT, "invalid number text \"" + Scalars.clip(s) + "\" (out of the BigDecimal range)");
         }
+        return decimal ? v : integral(v);
     }
 
     @Override
@@ -443,14 +446,11 @@ public final class TapeReader implements ValueIn {
     private BigDecimal decimalText() {
         int off = (int) Tape.payload(t[i]);
         int len = numberLength(off);
-        BigDecimal fast = IsoText.decimal(text, off, len);
-        if (fast != null) {
-            return fast;
-        }
-        if (!NumberText.scaleFits(text, off, len)) {
+        BigDecimal v = NumberText.bigDecimal(text, off, len);
+        if (v == null) {
             throw fail(BindFailure.Problem.VALUE_OUT_OF_RANGE, "number " + numberText() + " out of the BigDecimal range");
         }
-        return new BigDecimal(new String(text, off, len, StandardCharsets.ISO_8859_1));
+        return v;
     }
 
     /** The current number's text (JSON), or its value's text (MessagePack). */

@@ -95,6 +95,40 @@ public final class NumberText {
      * @return true when the scale is within {@code [-Integer.MAX_VALUE, Integer.MAX_VALUE]}
      */
     public static boolean scaleFits(byte[] b, int off, int len) {
+        long scale = scale(b, off, len);
+        return scale >= -Integer.MAX_VALUE && scale <= Integer.MAX_VALUE;
+    }
+
+    /**
+     * The exact {@link java.math.BigDecimal} of the number {@code b[off, off + len)} (one the grammar
+     * accepts): what {@code new BigDecimal(text)} gives, decided here rather than by the JDK, whose limit
+     * moved between releases (17 rejects {@code 1e2147483648}, 25 does not). A zero is zero whatever its
+     * exponent ({@code 0e99999999999}), with its scale brought into the int range.
+     *
+     * @param b the bytes
+     * @param off the number's first byte
+     * @param len the number's length
+     * @return the value, or null when it is not zero and its scale does not fit an int
+     */
+    public static java.math.BigDecimal bigDecimal(byte[] b, int off, int len) {
+        java.math.BigDecimal fast = decimal(b, off, len);
+        if (fast != null) {
+            return fast;
+        }
+        long scale = scale(b, off, len);
+        if (scale >= -Integer.MAX_VALUE && scale <= Integer.MAX_VALUE) {
+            return new java.math.BigDecimal(new String(b, off, len, StandardCharsets.ISO_8859_1));
+        }
+        for (int i = off, end = off + len; i < end && b[i] != 'e' && b[i] != 'E'; i++) {
+            if (b[i] >= '1' && b[i] <= '9') {
+                return null;
+            }
+        }
+        return java.math.BigDecimal.valueOf(0, scale < 0 ? -Integer.MAX_VALUE : Integer.MAX_VALUE);
+    }
+
+    /** The scale of the number (fraction digits minus exponent), saturated past about 2^40 either way. */
+    private static long scale(byte[] b, int off, int len) {
         int end = off + len;
         int i = off;
         if (b[i] == '-') {
@@ -117,15 +151,14 @@ public final class NumberText {
             for (; i < end; i++) {
                 exponent = exponent * 10 + (b[i] - '0');
                 if (exponent > (1L << 40)) {
-                    return false; // far beyond any int scale
+                    break; // far beyond any int scale
                 }
             }
             if (negative) {
                 exponent = -exponent;
             }
         }
-        long scale = fractionDigits - exponent;
-        return scale >= -Integer.MAX_VALUE && scale <= Integer.MAX_VALUE;
+        return fractionDigits - exponent;
     }
 
     private static int digits(byte[] b, int i, int end) {

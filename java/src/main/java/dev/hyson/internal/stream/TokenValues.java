@@ -232,17 +232,14 @@ abstract class TokenValues implements JsonParser {
         long e1 = t[cur + 1];
         int off = start(t[cur], e1, 0);
         int len = (int) e1;
-        BigDecimal fast = NumberText.decimal(text(), off, len);
-        if (fast != null) {
-            return fast;
+        BigDecimal exact = NumberText.bigDecimal(text(), off, len);
+        if (exact != null) {
+            return exact;
         }
-        if (!NumberText.scaleFits(text(), off, len)) {
-            JsonLocation where = location(); // the token's: a number token is never before the first
-            throw new JsonParseException(JsonParseException.Kind.NUMBER_OUT_OF_RANGE, "number " + numberText()
-                    + " out of the BigDecimal range", "its exponent must fit a 32-bit scale", where.offset(),
-                    where.line(), where.column());
-        }
-        return new BigDecimal(new String(text(), off, len, StandardCharsets.ISO_8859_1));
+        JsonLocation where = location(); // the token's: a number token is never before the first
+        throw new JsonParseException(JsonParseException.Kind.NUMBER_OUT_OF_RANGE, "number " + numberText()
+                + " out of the BigDecimal range", "its exponent must fit a 32-bit scale", where.offset(),
+                where.line(), where.column());
     }
 
     @Override

@@ -146,16 +146,11 @@ public final class TapeMaterializer {
                     int len = (int) t[i + 1];
                     // the grammar allows any exponent, BigDecimal's scale is an int; decided here, not
                     // by the JDK, whose limit moved between releases (17 rejects 1e2147483648, 25 not)
-                    BigDecimal fast = NumberText.decimal(text, off, len);
-                    if (fast != null) {
-                        v = fast;
-                        i += 2;
-                        break;
-                    }
-                    if (!NumberText.scaleFits(text, off, len)) {
+                    BigDecimal exact = NumberText.bigDecimal(text, off, len);
+                    if (exact == null) {
                         throw materializeError(ScanError.BIG_DECIMAL_RANGE, src, start, end, Tape.payload(e), cfg, windowed);
                     }
-                    v = new BigDecimal(new String(text, off, len, StandardCharsets.ISO_8859_1));
+                    v = exact;
                     i += 2;
                     break;
                 }
