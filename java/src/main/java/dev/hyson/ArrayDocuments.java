@@ -69,7 +69,7 @@ final class ArrayDocuments {
         TapeCodec<?> codec = codecs.forReading(type);
         Tape tape = scan(json, offset, length);
         try {
-            return readRoot(new TapeReader(tape, json, offset, offset + length, config, codecs, null), codec);
+            return readRoot(new TapeReader(tape, json, offset, offset + length, config, codecs, null), codec, config.maxDepth);
         } finally {
             TapePool.release(tape);
         }
@@ -269,7 +269,7 @@ final class ArrayDocuments {
             if (codec == null) {
                 return TapeMaterializer.materializeAt(one, entry, buf, start, end, config, KeyCache.SHARED);
             }
-            return readRoot(new TapeReader(one, buf, start, end, config, codecs, null), codec);
+            return readRoot(new TapeReader(one, buf, start, end, config, codecs, null), codec, config.maxDepth);
         } finally {
             one.entries = ownEntries;
             one.size = 0;
@@ -339,13 +339,20 @@ final class ArrayDocuments {
     };
 
     /** The root value of a scanned document, bound by {@code codec}, with binding's failures as the public exception. */
-    private static Object readRoot(TapeReader r, TapeCodec<?> codec) {
+    private static Object readRoot(TapeReader r, TapeCodec<?> codec, int maxDepth) {
+        int root = r.i;
         try {
-            return r.readRoot(codec);
+            try {
+                return r.readRoot(codec);
+            } catch (StackOverflowError e) {
+                // codecs recurse per level of the type's nesting (the tape itself was built within maxDepth):
+                // bound again from the tape on a thread whose stack holds maxDepth levels
+                r.i = root;
+                return dev.hyson.internal.DeepStack.call(() -> r.readRoot(codec), maxDepth);
+            }
         } catch (BindFailure f) {
             throw r.toPublic(f);
         } catch (StackOverflowError e) {
-            // codecs recurse per level of the type's nesting (the tape itself was built within maxDepth)
             throw new JsonParseException(JsonParseException.Kind.LIMIT_EXCEEDED, "nesting too deep for binding on this"
                     + " thread's stack", "lower JsonReader.Builder.maxDepth or raise the thread's stack size (-Xss)", 0, 1, 1);
         }

@@ -661,14 +661,15 @@ class BindTest {
             levels++;
         }
         assertEquals(depth, levels);
+        // past any stack: the caller's, and the 64 MiB one binding runs again on when it exhausts the caller's
         StringBuilder deep = new StringBuilder();
-        for (int k = 0; k < 200_000; k++) {
+        for (int k = 0; k < 1_000_000; k++) {
             deep.append("{\"children\":[");
         }
-        for (int k = 0; k < 200_000; k++) {
+        for (int k = 0; k < 1_000_000; k++) {
             deep.append("]}");
         }
-        JsonReader unlimited = TestSupport.reader(backend, o -> o.maxDepth(1_000_000));
+        JsonReader unlimited = TestSupport.reader(backend, o -> o.maxDepth(10_000_000));
         JsonParseException e = assertThrows(JsonParseException.class, () -> unlimited.read(deep.toString(), Node.class));
         assertEquals(JsonParseException.Kind.LIMIT_EXCEEDED, e.kind());
         assertTrue(e.getMessage().contains("-Xss"), e.getMessage());

@@ -576,8 +576,23 @@ public final class MessagePacker implements Flushable, Closeable {
         if (v == null) {
             v = values = new ValuePacker(this, f);
         }
+        long before = flushed;
+        int at = pos;
         try {
-            v.writeValue(value, valueDepth);
+            try {
+                v.writeValue(value, valueDepth);
+            } catch (StackOverflowError e) {
+                if (pinned > 0 || flushed != before) {
+                    throw e; // inside an extension's packer, or bytes of it already left: it cannot start again
+                }
+                // nothing of the value has left the buffer: packed again on a thread whose stack holds maxDepth levels
+                pos = at;
+                ValuePacker again = v;
+                dev.hyson.internal.DeepStack.call(() -> {
+                    again.writeValue(value, valueDepth);
+                    return null;
+                }, f.maxDepth);
+            }
         } catch (WriteFailure e) {
             if (pinned > 0) {
                 throw e; // packed from inside an extension packer: the outer value's path goes on

@@ -101,8 +101,15 @@ final class OneShot {
             int end = offset + length;
             PackTape.Trees trees = at -> unpackAt(msgpack, offset, (int) at, end);
             TapeReader r = new TapeReader(tape, msgpack, offset, end, null, f.codecs, trees);
+            int root = r.i;
             try {
-                return r.readRoot(codec);
+                try {
+                    return r.readRoot(codec);
+                } catch (StackOverflowError e) {
+                    // bound again from the tape on a thread whose stack holds maxDepth levels
+                    r.i = root;
+                    return dev.hyson.internal.DeepStack.call(() -> r.readRoot(codec), f.maxDepth);
+                }
             } catch (BindFailure e) {
                 throw r.toPublic(e);
             } catch (StackOverflowError e) {

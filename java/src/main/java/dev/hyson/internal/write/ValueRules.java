@@ -9,7 +9,10 @@ import java.util.Arrays;
  * {@code Optional} and replaced value (an encoder's or an extension's) is one level, the root
  * value being at depth 0. A container at depth {@code maxDepth} fails; it is a cycle when the same
  * object (by identity) is already on the path from the root, deep nesting otherwise. The path is
- * one array store per container; it is searched only on failure.
+ * one array store per container; it is searched on failure, and past depth {@value #CYCLE_CHECKS} at
+ * every eighth level, so a cycle is reported as one long before the recursion of a cycle could
+ * exhaust the thread's stack (which, once the JIT has inlined the writers' frames, can happen before
+ * depth 1000 on a 1 MiB stack).
  */
 public final class ValueRules {
     /**
@@ -17,6 +20,8 @@ public final class ValueRules {
      * write allocates 96 bytes less than with 32), doubled as needed.
      */
     public static final int INITIAL_PATH = 8;
+    /** The depth past which the path is searched for the container at every eighth level (a cycle of period p is found within p + 8 levels). */
+    static final int CYCLE_CHECKS = 16;
 
     private ValueRules() {
     }
@@ -37,6 +42,12 @@ public final class ValueRules {
         if (depth >= maxDepth) {
             throw tooDeep(path, container, depth, maxDepth, setting);
         }
+        if (depth >= CYCLE_CHECKS && (depth & 7) == 0) {
+            WriteFailure cycle = cycle(path, container, depth);
+            if (cycle != null) {
+                throw cycle;
+            }
+        }
         if (depth >= path.length) {
             path = Arrays.copyOf(path, Math.max(path.length * 2, depth + 1));
         }
@@ -45,6 +56,13 @@ public final class ValueRules {
     }
 
     private static WriteFailure tooDeep(Object[] path, Object container, int depth, int maxDepth, String setting) {
+        WriteFailure cycle = cycle(path, container, depth);
+        return cycle != null ? cycle
+                : new WriteFailure("nesting deeper than maxDepth (" + maxDepth + "): raise it with " + setting).limit();
+    }
+
+    /** The cycle failure when {@code container} is already on the path above {@code depth}, else null. */
+    private static WriteFailure cycle(Object[] path, Object container, int depth) {
         for (int i = 0; i < depth && i < path.length; i++) {
             if (path[i] == container) {
                 // the path down to the value that refers back to an enclosing one is what matters
@@ -56,7 +74,7 @@ public final class ValueRules {
                         + " contains itself (it is already being written at depth " + i + ")", back).limit();
             }
         }
-        return new WriteFailure("nesting deeper than maxDepth (" + maxDepth + "): raise it with " + setting).limit();
+        return null;
     }
 
     /**
