@@ -441,4 +441,43 @@ class GeneratedCodecTest {
         }
         assertTrue(compared > 3000, "compared " + compared);
     }
+
+    /** Named as the generators' own nested classes are (ModelWriter.Link, PackWriters.PackWriter). */
+    public static class Link {
+        public Link next;
+        public String n = "x";
+    }
+
+    record PackWriter(int a, PackWriter next) {
+    }
+
+    record GeneratedReader(String s) {
+    }
+
+    /**
+     * A generated class was named after the user's type inside the generator's own class, so a type
+     * named Link wrote a class that referred to ModelWriter$Link as itself: a VerifyError, and the
+     * interpreter instead (found when a test class was named Link).
+     */
+    @Test
+    void typesNamedAsTheGeneratorsOwnClasses_generated() throws Exception {
+        Binder generated = Binder.builder().generatedCodecs(true).build();
+        Link l = new Link();
+        l.next = new Link();
+        for (Class<?> c : List.of(Link.class, PackWriter.class, GeneratedReader.class)) {
+            assertTrue(Codegen.writesGenerated(generated, c), c + ": " + Codegen.unavailable());
+            assertTrue(packsGenerated(generated, c), c.getName());
+        }
+        assertTrue(Codegen.readsGenerated(generated, PackWriter.class) || Codegen.readersUnavailable() == null);
+        JsonWriter w = JsonWriter.builder().binder(generated).build();
+        assertEquals("{\"next\":{\"next\":null,\"n\":\"x\"},\"n\":\"x\"}", w.write(l));
+        assertEquals("{\"a\":1,\"next\":{\"a\":2,\"next\":null}}", w.write(new PackWriter(1, new PackWriter(2, null))));
+        JsonReader r = JsonReader.builder().binder(generated).build();
+        assertEquals(new PackWriter(1, new PackWriter(2, null)), r.read("{\"a\":1,\"next\":{\"a\":2}}", PackWriter.class));
+        assertEquals(new GeneratedReader("q"), r.read("{\"s\":\"q\"}", GeneratedReader.class));
+        assertTrue(Codegen.readsGenerated(generated, PackWriter.class), Codegen.readersUnavailable());
+        assertTrue(Codegen.readsGenerated(generated, GeneratedReader.class), Codegen.readersUnavailable());
+        assertNull(Codegen.unavailable());
+        assertNull(Codegen.readersUnavailable());
+    }
 }

@@ -82,7 +82,7 @@ final class PackWriters {
             return NONE;
         }
         try {
-            ClassAssembler a = new ClassAssembler("dev/hyson/msgpack/PackWriters$"
+            ClassAssembler a = new ClassAssembler("dev/hyson/msgpack/PackWriters$$"
                     + ClassAssembler.identifier(m.type().getSimpleName()), SELF_BASE);
             boolean fix = write(a, m);
             PackWriter w = (PackWriter) a.instantiate(LOOKUP);

@@ -103,7 +103,7 @@ final class ObjectReaders {
             return null;
         }
         try {
-            ClassAssembler a = new ClassAssembler("dev/hyson/internal/bind/GeneratedReader$"
+            ClassAssembler a = new ClassAssembler("dev/hyson/internal/bind/GeneratedReader$$"
                     + ClassAssembler.identifier(codec.describe()), "dev/hyson/internal/bind/GeneratedReader");
             read(a, codec, props, names, creator, noArg, byArg, requiredMask, slots);
             return (GeneratedReader) a.instantiate(LOOKUP);

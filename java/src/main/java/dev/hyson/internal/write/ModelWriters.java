@@ -77,7 +77,7 @@ final class ModelWriters {
             return NONE;
         }
         try {
-            ClassAssembler a = new ClassAssembler("dev/hyson/internal/write/ModelWriter$"
+            ClassAssembler a = new ClassAssembler("dev/hyson/internal/write/ModelWriter$$"
                     + ClassAssembler.identifier(m.type().getSimpleName()), "dev/hyson/internal/write/ModelWriter");
             write(a, m);
             ModelWriter w = (ModelWriter) a.instantiate(LOOKUP);
