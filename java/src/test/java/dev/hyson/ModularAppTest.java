@@ -71,8 +71,8 @@ class ModularAppTest {
             String stdout = run(args.toArray(new String[0]));
             assertTrue(stdout.contains(want), stdout);
             // the hidden classes generated for the private record, named after it
-            assertTrue(stdout.contains("dev.hyson.internal.bind.GeneratedReader$Secret/"), stdout);
-            assertTrue(stdout.contains("dev.hyson.internal.write.ModelWriter$Secret/"), stdout);
+            assertTrue(stdout.contains("dev.hyson.internal.bind.GeneratedReader$$Secret/"), stdout);
+            assertTrue(stdout.contains("dev.hyson.internal.write.ModelWriter$$Secret/"), stdout);
         }
     }
 
