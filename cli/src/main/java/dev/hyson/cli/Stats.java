@@ -61,26 +61,52 @@ final class Stats {
      * @throws dev.hyson.JsonParseException for invalid input
      */
     static Stats of(dev.hyson.stream.JsonParser p) {
+        return of(p, false);
+    }
+
+    /**
+     * @param p a parser before the document
+     * @param checkNames whether a repeated member name is an error ({@code --duplicate-keys error}): each
+     *     open object's names are then kept as strings
+     * @return the document's counts, a repeated member name counted each time
+     * @throws dev.hyson.JsonParseException for a syntax error, or a repeated name when checking
+     */
+    static Stats of(dev.hyson.stream.JsonParser p, boolean checkNames) {
         Stats s = new Stats();
         int depth = 0;
+        java.util.ArrayList<java.util.HashSet<String>> open = checkNames ? new java.util.ArrayList<>() : null;
         dev.hyson.stream.JsonToken t;
         while ((t = p.nextToken()) != null) {
             switch (t) {
                 case START_OBJECT:
                     s.objects++;
                     s.maxDepth = Math.max(s.maxDepth, ++depth);
+                    if (open != null) {
+                        open.add(new java.util.HashSet<>());
+                    }
                     break;
                 case START_ARRAY:
                     s.arrays++;
                     s.maxDepth = Math.max(s.maxDepth, ++depth);
                     break;
                 case END_OBJECT:
+                    if (open != null) {
+                        open.remove(open.size() - 1);
+                    }
+                    depth--;
+                    break;
                 case END_ARRAY:
                     depth--;
                     break;
                 case NAME:
                     s.memberNames++;
                     s.strings++;
+                    if (open != null && !open.get(open.size() - 1).add(p.getString())) {
+                        dev.hyson.stream.JsonLocation at = p.location();
+                        throw new dev.hyson.JsonParseException(dev.hyson.JsonParseException.Kind.DUPLICATE_KEY,
+                                "duplicate member name \"" + p.getString() + "\"", "not allowed by DuplicateKeyPolicy.ERROR",
+                                at.offset(), at.line(), at.column());
+                    }
                     break;
                 case STRING:
                     s.strings++;
@@ -107,12 +133,12 @@ final class Stats {
     }
 
     /**
-     * Counts a JSON Lines record from its scanned tape, as {@link #of(Object)} counts the tree {@code
-     * toValue()} would build from it, without building it. The tape and the tree hold the same values
-     * unless an object repeats a member name (the reader's {@code DuplicateKeyPolicy} then keeps one
-     * member, or fails) or a number is kept as its text (a big integer or decimal, whose conversion may
-     * fail), and for an object of more than {@link #WIDE} members: the walk stops at the first of those
-     * and the caller counts the tree instead.
+     * Counts a JSON Lines record from its scanned tape, as {@link #of(dev.hyson.stream.JsonParser)} counts
+     * a document's events: a repeated member name is counted each time. Under {@code --duplicate-keys
+     * error} ({@code checkNames}) each object's names are checked, and the walk stops at a repeated one,
+     * whose line the caller then builds to raise the error; when checking names it also stops at a number
+     * kept as its text (a big integer or decimal, whose conversion may fail) and at an object of more than
+     * {@link #WIDE} members: the caller counts the tree instead.
      */
     static final class TapeWalk {
         /**
@@ -127,6 +153,12 @@ final class Stats {
         private int[] left = new int[8];
         private boolean[] object = new boolean[8];
         private long objects;
+        private final boolean checkNames;
+
+        /** @param checkNames whether a repeated member name is an error ({@code --duplicate-keys error}) */
+        TapeWalk(boolean checkNames) {
+            this.checkNames = checkNames;
+        }
 
         /**
          * @param doc a record, during the call that hands it out
@@ -150,7 +182,7 @@ final class Stats {
                     case Tape.ARRAY: {
                         int n = (int) t[k + 1];
                         boolean isObject = tag == Tape.OBJECT;
-                        if (isObject && n > WIDE) {
+                        if (checkNames && isObject && n > WIDE) {
                             return false;
                         }
                         if (isObject) {
@@ -165,13 +197,15 @@ final class Stats {
                         if (n > 0) {
                             push(++d, isObject, n);
                             if (isObject) {
-                                RepeatedNames r = this.names[d];
-                                if (r == null) {
-                                    r = this.names[d] = new RepeatedNames();
-                                }
-                                r.begin(++objects);
-                                if (!name(r, t, k, buf, tape)) {
-                                    return false;
+                                if (checkNames) {
+                                    RepeatedNames r = this.names[d];
+                                    if (r == null) {
+                                        r = this.names[d] = new RepeatedNames();
+                                    }
+                                    r.begin(++objects);
+                                    if (!name(r, t, k, buf, tape)) {
+                                        return false;
+                                    }
                                 }
                                 k += 2;
                             }
@@ -201,7 +235,17 @@ final class Stats {
                         break;
                     case Tape.BIG_INTEGER:
                     case Tape.BIG_DECIMAL:
-                        return false;
+                        if (checkNames) {
+                            return false; // the tree's conversion and name check raise what the reader raises
+                        }
+                        // counted as a document's events count it, unconverted
+                        if (tag == Tape.BIG_INTEGER) {
+                            ints++;
+                        } else {
+                            decs++;
+                        }
+                        k += 2;
+                        break;
                     default: // the four string tags
                         str++;
                         k += 2;
@@ -224,7 +268,7 @@ final class Stats {
                     }
                     if (--left[d] > 0) {
                         if (object[d]) {
-                            if (!name(this.names[d], t, k, buf, tape)) {
+                            if (checkNames && !name(this.names[d], t, k, buf, tape)) {
                                 return false;
                             }
                             k += 2;

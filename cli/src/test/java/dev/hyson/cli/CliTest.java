@@ -294,6 +294,33 @@ class CliTest {
         assertEquals("[\"<\\/script>\\u2028\"]\n", r.out);
     }
 
+    /**
+     * A repeated member name is counted each time, in a document and in JSON Lines alike (JSON Lines
+     * counted the value parse keeps), and --duplicate-keys error makes it an error in both (a document
+     * ignored the option). Found by a helper's attack run.
+     */
+    @Test
+    void stats_repeatedNames_countedEachTime_errorUnderDuplicateKeysError() {
+        String doc = "{\"a\":1,\"b\":{\"c\":true,\"c\":[2,3]},\"a\":\"x\"}\n";
+        List<String> expected = List.of("objects: 2", "arrays: 1", "strings: 6 (5 member names)", "numbers: 3 (3 integers, 0 decimals)",
+                "true: 1", "false: 0", "null: 0", "max depth: 3");
+        for (String mode : new String[] {"--json", "--ndjson"}) {
+            for (String backend : new String[] {"java", "native"}) {
+                Result r = pipe(doc + (mode.equals("--ndjson") ? doc : ""), "stats", mode, "--backend", backend);
+                assertEquals(0, r.code, r.err);
+                List<String> lines = r.out.lines().filter(l -> !l.startsWith("file") && !l.startsWith("bytes") && !l.startsWith("parse")
+                        && !l.startsWith("records")).collect(java.util.stream.Collectors.toList());
+                List<String> want = mode.equals("--json") ? expected : List.of("objects: 4", "arrays: 2", "strings: 12 (10 member names)",
+                        "numbers: 6 (6 integers, 0 decimals)", "true: 2", "false: 0", "null: 0", "max depth: 3");
+                assertEquals(want, lines, mode + " " + backend);
+                Result strict = pipe(doc, "stats", mode, "--backend", backend, "--duplicate-keys", "error");
+                assertEquals(1, strict.code, mode + " " + backend + ": " + strict.out);
+                assertEquals("hyson: <stdin>: duplicate member name \"c\" at line 1, column 22 (byte 21): not allowed by --duplicate-keys error\n",
+                        strict.err.replace("<stdin>:1:", "<stdin>:"), mode + " " + backend);
+            }
+        }
+    }
+
     @Test
     void stats_smallDocument_counts() {
         Result r = pipe("{\"a\":[1,2.5,\"s\",true,false,null,{\"b\":-7}],\"c\":\"t\"}", "stats");
