@@ -86,7 +86,7 @@ public final class JsonPointer {
                 char n = i + 1 < to ? s.charAt(i + 1) : 0;
                 if (n != '0' && n != '1') {
                     throw new JsonPointerException(JsonPointerException.Kind.INVALID_POINTER, s,
-                            "'~' is followed by '0' or '1' in a JSON Pointer (RFC 6901 section 3), at index " + i);
+                            "'~' must be followed by '0' or '1' in a JSON Pointer (RFC 6901 section 3), at index " + i);
                 }
                 b.append(n == '0' ? '~' : '/');
                 i++;
