@@ -118,6 +118,8 @@ abstract class Chunks {
          * after {@link #skipRest}, whose carried bytes are whatever followed the skipped line.
          */
         private boolean carryUnfinished = true;
+        /** Whether the bytes the last {@link #skipRest} dropped held one other than a space, tab or carriage return. */
+        private boolean droppedNonBlank;
 
         OfStream(InputStream in, long inputLength, int threads, long maxDocumentLength) {
             this.in = in;
@@ -157,10 +159,13 @@ abstract class Chunks {
                     offset += n;
                     if (!blank(whole, 0, n)) {
                         skipping = true;
-                    } else if (nonBlankBeforeLineFeed()) {
-                        // blanks up to the limit, then a value: not a blank line (which the cursor would skip)
-                        // but one past the limit, as a serial read reports it
-                        whole[(int) maxLength + 1] = 'x';
+                    } else {
+                        skipRest(); // now: whether it is a blank line depends on what comes before its line feed
+                        if (droppedNonBlank) {
+                            // blanks up to the limit, then a value: not a blank line (which the cursor would skip)
+                            // but one past the limit, as a serial read reports it
+                            whole[(int) maxLength + 1] = 'x';
+                        }
                     }
                     return spare -> new Chunk(whole, 0, (int) maxLength + 2, at, 0, 1);
                 }
@@ -190,49 +195,29 @@ abstract class Chunks {
         }
 
         /**
-         * Drops the rest of a line past the limit whose cut part is all blanks, up to and with its line feed
-         * (the bytes after it are carried), and tells whether a byte other than a blank came before it.
+         * Drops the rest of a line that was too long, up to and with its line feed (the bytes after it are
+         * carried), noting in {@link #droppedNonBlank} whether a byte other than a blank was among them.
+         *
+         * @return false when the input ends first
          */
-        private boolean nonBlankBeforeLineFeed() throws IOException {
-            byte[] b = new byte[chunk];
-            boolean nonBlank = false;
-            for (;;) {
-                int n = fill(b, 0);
-                int lf = Newlines.find(b, 0, n);
-                nonBlank = nonBlank || !blank(b, 0, lf >= 0 ? lf : n);
-                if (lf >= 0) {
-                    offset += lf + 1;
-                    carry = b;
-                    carryFrom = lf + 1;
-                    carryTo = n;
-                    carryUnfinished = false;
-                    return nonBlank;
-                }
-                offset += n;
-                if (eof) {
-                    return nonBlank;
-                }
-            }
-        }
-
-        /** Drops the rest of a line that was too long; false when the input ends first. */
         private boolean skipRest() throws IOException {
             byte[] b = new byte[chunk];
+            droppedNonBlank = false;
+            skipping = false;
             for (;;) {
                 int n = fill(b, 0);
                 int lf = Newlines.find(b, 0, n);
+                droppedNonBlank = droppedNonBlank || !blank(b, 0, lf >= 0 ? lf : n);
                 if (lf >= 0) {
                     offset += lf + 1;
                     carry = b;
                     carryFrom = lf + 1;
                     carryTo = n;
                     carryUnfinished = false;
-                    skipping = false;
                     return true;
                 }
                 offset += n;
                 if (eof) {
-                    skipping = false;
                     return false;
                 }
             }

@@ -456,11 +456,7 @@ final class LineCursor {
             for (int i = pos; i < limit; i++) {
                 byte c = buf[i];
                 if (c == '\n') {
-                    pos = i + 1;
-                    searched = pos;
-                    skipping = false;
-                    checked = false;
-                    blankSoFar = null;
+                    dropped(i + 1);
                     return false;
                 }
                 if (c != ' ' && c != '\t' && c != '\r') {
@@ -470,21 +466,10 @@ final class LineCursor {
                 }
             }
             if (eof) {
-                pos = limit;
-                searched = limit;
-                skipping = false;
-                checked = false;
-                blankSoFar = null;
+                dropped(limit);
                 return false;
             }
-            bufOffset += limit;
-            pos = 0;
-            limit = 0;
-            searched = 0;
-            if (feeder != null) {
-                buf = feeder.spare(BLOCK, buf); // the windows given out may still read the old one
-            }
-            read();
+            nextBlock();
         }
     }
 
@@ -493,28 +478,36 @@ final class LineCursor {
         for (;;) {
             int lf = Newlines.find(buf, pos, limit);
             if (lf >= 0) {
-                pos = lf + 1;
-                searched = pos;
-                skipping = false;
-                checked = false;
+                dropped(lf + 1);
                 return true;
             }
             if (eof) {
-                pos = limit;
-                searched = limit;
-                skipping = false;
-                checked = false;
+                dropped(limit);
                 return false;
             }
-            bufOffset += limit;
-            pos = 0;
-            limit = 0;
-            searched = 0;
-            if (feeder != null) {
-                buf = feeder.spare(BLOCK, buf); // the windows given out may still read the old one
-            }
-            read();
+            nextBlock();
         }
+    }
+
+    /** The line being dropped ends before {@code next}: reading goes on from there. */
+    private void dropped(int next) {
+        pos = next;
+        searched = next;
+        skipping = false;
+        checked = false;
+        blankSoFar = null;
+    }
+
+    /** While dropping a line: the buffer's bytes are all dropped, so the next block is read from its start. */
+    private void nextBlock() throws IOException {
+        bufOffset += limit;
+        pos = 0;
+        limit = 0;
+        searched = 0;
+        if (feeder != null) {
+            buf = feeder.spare(BLOCK, buf); // the windows given out may still read the old one
+        }
+        read();
     }
 
     /** Moves the unfinished line to the front, grows the buffer when it is all line, and reads. */
