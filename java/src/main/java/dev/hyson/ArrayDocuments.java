@@ -3,6 +3,7 @@ package dev.hyson;
 import dev.hyson.internal.bind.BindFailure;
 import dev.hyson.internal.bind.Codecs;
 import dev.hyson.internal.bind.TapeCodec;
+import dev.hyson.internal.bind.TapeExtents;
 import dev.hyson.internal.bind.TapeReader;
 import dev.hyson.internal.lazy.LazyAccess;
 import dev.hyson.internal.lazy.TapeArrays;
@@ -154,7 +155,7 @@ final class ArrayDocuments {
     /** A lazy document of its own for one line of a window: its bytes, and its entries moved to them. */
     private dev.hyson.lazy.LazyDocument lineDocument(Tape window, int entry, byte[] buf, int start, int end, long offset,
             long line) {
-        int n = TapeReader.next(window.entries, entry) - entry;
+        int n = TapeExtents.next(window.entries, entry) - entry;
         long[] t = new long[n];
         long[] w = window.entries;
         int latin1 = 0;
@@ -256,7 +257,7 @@ final class ArrayDocuments {
                 one.entries = entries;
                 one.size = size;
             } else {
-                int n = TapeReader.next(entries, entry) - entry;
+                int n = TapeExtents.next(entries, entry) - entry;
                 System.arraycopy(entries, entry, one.ensure(n), 0, n);
                 ownEntries = one.entries;
                 one.size = n;

@@ -2,7 +2,7 @@ package dev.hyson.lazy;
 
 import dev.hyson.JsonPointer;
 import dev.hyson.JsonPointerException;
-import dev.hyson.internal.bind.TapeReader;
+import dev.hyson.internal.bind.TapeExtents;
 import dev.hyson.internal.lazy.LazyAccess;
 import dev.hyson.internal.lazy.TapeArrays;
 import dev.hyson.internal.tape.Tape;
@@ -188,7 +188,7 @@ public final class LazyDocument {
         if (e != null && e[at] != 0) {
             return e[at];
         }
-        int n = TapeReader.next(t, at);
+        int n = TapeExtents.next(t, at);
         if (e != null) {
             e[at] = n; // a race writes the same value
         } else if ((walked += n - at) > tape.size()) {

@@ -142,7 +142,7 @@ final class NameTable {
             Integer k = byString.get(s);
             return k == null ? UNKNOWN : codes[k];
         }
-        r.i = TapeReader.next(t, i); // a MessagePack key that is not a string
+        r.i = TapeExtents.next(t, i); // a MessagePack key that is not a string
         return UNKNOWN;
     }
 

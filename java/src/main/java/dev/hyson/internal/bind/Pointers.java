@@ -49,11 +49,11 @@ final class Pointers {
                     if (i == target) {
                         return build(depth, object, index, names); // a failure at a member name or map key
                     }
-                    i = TapeReader.next(t, i);
+                    i = TapeExtents.next(t, i);
                 }
                 continue;
             }
-            i = TapeReader.next(t, i);
+            i = TapeExtents.next(t, i);
             // close every container this value completes, then step to the next sibling
             for (;;) {
                 if (depth == 0) {
@@ -66,7 +66,7 @@ final class Pointers {
                         if (i == target) {
                             return build(depth, object, index, names);
                         }
-                        i = TapeReader.next(t, i);
+                        i = TapeExtents.next(t, i);
                     }
                     break;
                 }

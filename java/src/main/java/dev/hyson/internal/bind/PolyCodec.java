@@ -62,7 +62,7 @@ final class PolyCodec extends TapeCodec<Object> {
             r.i = valueAt;
             if (!TapeReader.isString(r.tag())) {
                 throw r.fail(BindFailure.Problem.MISSING_DISCRIMINATOR, "discriminator \"" + info.name
-                        + "\" of " + info.base.getName() + " is " + TapeReader.found(r.tag()) + ", not a string");
+                        + "\" of " + info.base.getName() + " is " + BindErrors.found(r.tag()) + ", not a string");
             }
             chosen = values.match(r, -1);
             if (chosen < 0) {

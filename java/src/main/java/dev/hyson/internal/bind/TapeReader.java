@@ -1,6 +1,5 @@
 package dev.hyson.internal.bind;
 
-import dev.hyson.JsonException;
 import dev.hyson.JsonParseException;
 import dev.hyson.TypeRef;
 import dev.hyson.bind.ValueIn;
@@ -10,7 +9,6 @@ import dev.hyson.internal.number.NumberText;
 import dev.hyson.internal.scan.ReadConfig;
 import dev.hyson.internal.tape.Tape;
 import dev.hyson.internal.tape.TapeMaterializer;
-import dev.hyson.internal.text.LineCounter;
 import dev.hyson.msgpack.MessagePackException;
 import java.math.BigDecimal;
 import java.math.BigInteger;
@@ -634,7 +632,7 @@ public final class TapeReader implements ValueIn {
 
     @Override
     public void skip() {
-        i = next(t, i);
+        i = TapeExtents.next(t, i);
     }
 
     /** Per container entry, the entry after the container; built on first {@link #skipContainer} (one pass), else null. */
@@ -652,70 +650,9 @@ public final class TapeReader implements ValueIn {
             return;
         }
         if (ends == null) {
-            ends = containerEnds(t, tape.size);
+            ends = TapeExtents.ends(t, tape.size);
         }
         i = ends[i];
-    }
-
-    private static int[] containerEnds(long[] t, int size) {
-        int[] ends = new int[size];
-        int[] stack = new int[64];
-        long[] left = new long[64];
-        int depth = 0;
-        int j = 0;
-        while (j < size) {
-            long e = t[j];
-            int tag = Tape.tag(e);
-            int start = j;
-            if (tag == Tape.OBJECT || tag == Tape.ARRAY) {
-                long n = tag == Tape.OBJECT ? 2 * t[j + 1] : t[j + 1];
-                j += 2;
-                if (n > 0) {
-                    if (++depth == stack.length) {
-                        stack = java.util.Arrays.copyOf(stack, depth * 2);
-                        left = java.util.Arrays.copyOf(left, depth * 2);
-                    }
-                    stack[depth] = start;
-                    left[depth] = n;
-                    continue;
-                }
-                ends[start] = j;
-            } else {
-                j += tag >= Tape.TRUE && tag <= Tape.NULL ? 1 : 2;
-            }
-            while (depth > 0 && --left[depth] == 0) {
-                ends[stack[depth]] = j;
-                depth--;
-            }
-        }
-        return ends;
-    }
-
-    /**
-     * @param t a tape's entries
-     * @param at the first entry of a value
-     * @return the entry after that value (after all of a container's contents)
-     */
-    public static int next(long[] t, int at) {
-        long need = 1;
-        int j = at;
-        while (need > 0) {
-            long e = t[j];
-            int tag = Tape.tag(e);
-            need--;
-            if (tag == Tape.OBJECT) {
-                need += 2 * t[j + 1];
-                j += 2;
-            } else if (tag == Tape.ARRAY) {
-                need += t[j + 1];
-                j += 2;
-            } else if (tag >= Tape.TRUE && tag <= Tape.NULL) {
-                j++;
-            } else {
-                j += 2;
-            }
-        }
-        return j;
     }
 
     @Override
@@ -745,35 +682,7 @@ public final class TapeReader implements ValueIn {
 
     /** The current value is not the {@code expected} one. */
     public BindFailure mismatch(String expected) {
-        return new BindFailure(BindFailure.Problem.TYPE_MISMATCH, i, "expected " + expected + ", found " + found(tag()), null);
-    }
-
-    /** What a value of {@code tag} is, for messages. */
-    static String found(int tag) {
-        switch (tag) {
-            case Tape.OBJECT:
-                return "an object";
-            case Tape.ARRAY:
-                return "an array";
-            case Tape.INT64:
-            case Tape.BIG_INTEGER:
-                return "an integer";
-            case Tape.DOUBLE:
-            case Tape.BIG_DECIMAL:
-                return "a decimal number";
-            case Tape.TRUE:
-                return "true";
-            case Tape.FALSE:
-                return "false";
-            case Tape.NULL:
-                return "null";
-            case PackTape.BINARY:
-                return "binary";
-            case PackTape.EXT:
-                return "an extension";
-            default:
-                return "a string";
-        }
+        return new BindFailure(BindFailure.Problem.TYPE_MISMATCH, i, "expected " + expected + ", found " + BindErrors.found(tag()), null);
     }
 
     /**
@@ -784,43 +693,6 @@ public final class TapeReader implements ValueIn {
      * @return the exception to throw
      */
     public RuntimeException toPublic(BindFailure f) {
-        String pointer = Pointers.at(this, f.entry);
-        long at = f.entry < tape.size ? Tape.payload(t[f.entry]) & PackTape.OFFSET_MASK : end;
-        Throwable cause = f.getCause();
-        if (packed) {
-            MessagePackException.Kind kind;
-            switch (f.problem) {
-                case TYPE_MISMATCH:
-                    kind = MessagePackException.Kind.TYPE_MISMATCH;
-                    break;
-                case VALUE_OUT_OF_RANGE:
-                    kind = MessagePackException.Kind.INTEGER_OVERFLOW;
-                    break;
-                case DUPLICATE_KEY:
-                    kind = MessagePackException.Kind.TYPE_MISMATCH;
-                    break;
-                case INVALID_FORMAT:
-                    kind = MessagePackException.Kind.INVALID_TEXT;
-                    break;
-                default:
-                    kind = MessagePackException.Kind.valueOf(f.problem.name());
-            }
-            return new MessagePackException(kind, f.getMessage(), at - start, pointer, cause);
-        }
-        int pos = (int) Math.max(start, Math.min(at, end));
-        LineCounter lines = new LineCounter(1, 1).advance(text, start, pos);
-        JsonParseException.Kind kind = JsonParseException.Kind.valueOf(f.problem.name());
-        return new JsonParseException(kind, f.getMessage(), null, pos - start, lines.line(), lines.column(), pointer, cause);
-    }
-
-    /** Wraps a user codec's exception (not a JsonException) as an INVALID_FORMAT failure at entry {@code at}. */
-    BindFailure wrap(RuntimeException e, int at, Object codec) {
-        if (e instanceof BindFailure) {
-            return (BindFailure) e;
-        }
-        if (e instanceof JsonException) {
-            throw e;
-        }
-        return new BindFailure(BindFailure.Problem.INVALID_FORMAT, at, "codec " + codec.getClass().getName() + " failed: " + e, e);
+        return BindErrors.toPublic(this, f);
     }
 }

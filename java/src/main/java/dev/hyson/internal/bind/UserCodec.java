@@ -16,14 +16,14 @@ final class UserCodec extends TapeCodec<Object> {
     @Override
     public Object read(TapeReader r) {
         int at = r.i;
-        int next = TapeReader.next(r.t, at);
+        int next = TapeExtents.next(r.t, at);
         Object v;
         int outer = r.codecValue;
         r.codecValue = at;
         try {
             v = codec.read(new CodecIn(r));
         } catch (RuntimeException e) {
-            throw r.wrap(e, at, codec);
+            throw BindErrors.wrap(e, at, codec);
         } finally {
             r.codecValue = outer;
         }
