@@ -103,6 +103,37 @@ class DeepNestingTest {
         assertArrayEquals(expected, onSmallStack(() -> MessagePack.pack(head)));
     }
 
+    /** Writing JSON, reading MessagePack untyped and converting it to JSON recurse per level too (found by a new-user trial). */
+    @ParameterizedTest
+    @MethodSource("backends")
+    void writingAndUnpackingDeeperThanTheCallersStack_withinMaxDepth_work(Backend backend) throws Exception {
+        Link head = chain(990);
+        String expected = "{\"next\":".repeat(989) + "{\"next\":null,\"n\":\"x\"}" + ",\"n\":\"x\"}".repeat(989);
+        assertEquals(expected, onSmallStack(() -> Json.write(head)));
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        onSmallStack(() -> {
+            JsonWriter.builder().build().write(head, out);
+            return null;
+        });
+        assertEquals(expected, out.toString(java.nio.charset.StandardCharsets.UTF_8));
+        String pretty = JsonWriter.builder().pretty(true).build().write(head);
+        assertEquals(pretty, onSmallStack(() -> JsonWriter.builder().pretty(true).build().write(head)));
+        String arrays = "[".repeat(999) + "]".repeat(999);
+        Object tree = TestSupport.reader(backend).parse(arrays);
+        assertEquals(arrays, onSmallStack(() -> Json.write(tree)));
+        byte[] mp = MessagePack.fromJson(arrays);
+        assertEquals(tree, onSmallStack(() -> MessagePack.unpack(mp)));
+        assertEquals(arrays, onSmallStack(() -> MessagePack.toJson(mp)));
+        // past maxDepth it is still the limit's error
+        Object tooDeep = java.util.List.of();
+        for (int i = 0; i < 1001; i++) {
+            tooDeep = java.util.List.of(tooDeep);
+        }
+        Object deepest = tooDeep;
+        JsonWriteException e = assertThrows(JsonWriteException.class, () -> onSmallStack(() -> Json.write(deepest)));
+        assertTrue(e.getMessage().startsWith("nesting deeper than maxDepth (1000)"), e.getMessage());
+    }
+
     @Test
     void cycle_reportedAsOne_beforeTheStackRunsOut() throws Exception {
         Link self = new Link();

@@ -29,6 +29,8 @@ final class Context {
     String activity;
     /** The length in bytes of the input being read, when it is a file; -1 otherwise (for the same message). */
     long inputLength = -1;
+    /** Whether the running command has --max-document-length and --max-string-length (convert has not), for the same message. */
+    boolean limitOptions = true;
 
     Context(InputStream in, OutputStream out, PrintStream err, StdinKind stdinKind, Map<String, String> env) {
         this.in = in;

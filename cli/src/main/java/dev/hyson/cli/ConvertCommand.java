@@ -85,6 +85,10 @@ final class ConvertCommand implements Callable<Integer> {
     @picocli.CommandLine.Mixin
     LinesOption linesOption;
 
+    @Option(names = "--sample", order = 99,
+            description = "Read the bundled sample document (whatever standard input is), instead of FILE; --to msgpack only.")
+    boolean sample;
+
     @Option(names = {"-h", "--help"}, usageHelp = true, order = 100, description = "Print this help, then exit.")
     boolean help;
 
@@ -95,6 +99,12 @@ final class ConvertCommand implements Callable<Integer> {
     /** Converts; see the class documentation for the exit code. */
     @Override
     public Integer call() {
+        ctx.limitOptions = false; // none to advise lowering when memory runs out
+        if (sample && (to == Format.JSON || file != null)) {
+            ctx.error((file != null ? "--sample takes no FILE" : "--sample applies to --to msgpack only (the sample is JSON)")
+                    + "; try 'hyson convert --help'");
+            return Main.USAGE;
+        }
         if (to == Format.MSGPACK && (force || replaceInvalidUtf8)) {
             ctx.error((force ? "--force" : "--replace-invalid-utf8") + " applies to --to json (MessagePack input) only;"
                     + " try 'hyson convert --help'");
@@ -126,7 +136,7 @@ final class ConvertCommand implements Callable<Integer> {
         if (file != null) {
             files.add(file);
         }
-        Input input = Input.resolve(files, ctx).get(0);
+        Input input = sample ? Input.sample() : Input.resolve(files, ctx).get(0);
         ctx.activity = "reading " + input.name();
         ctx.inputLength = input.length();
         if (linesOption.lines(input)) {

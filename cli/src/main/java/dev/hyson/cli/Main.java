@@ -122,7 +122,7 @@ public final class Main implements Callable<Integer> {
             code = CLOSED_PIPE;
         } catch (OutOfMemoryError e) {
             // the values of the failed document are garbage by now: there is room for one line
-            ctx.error(outOfMemory(ctx.activity, Runtime.getRuntime().maxMemory(), ctx.inputLength));
+            ctx.error(outOfMemory(ctx.activity, Runtime.getRuntime().maxMemory(), ctx.inputLength, ctx.limitOptions));
             code = INTERNAL;
         } finally {
             ctx.err.flush();
@@ -256,9 +256,16 @@ public final class Main implements Callable<Integer> {
      * @param inputLength the input file's length in bytes, or -1 when unknown (standard input)
      */
     static String outOfMemory(String activity, long maxHeap, long inputLength) {
-        String limit = maxHeap == Long.MAX_VALUE ? "no heap limit" : "heap limit " + (maxHeap >> 20) + " MiB";
         // convert has no --max-document-length or --max-string-length to lower (its activity: "converting NAME")
-        boolean limits = activity == null || !activity.startsWith("converting ");
+        return outOfMemory(activity, maxHeap, inputLength, activity == null || !activity.startsWith("converting "));
+    }
+
+    /**
+     * @param limits whether the command has --max-document-length and --max-string-length to lower
+     *     (convert has not, whatever it was doing)
+     */
+    static String outOfMemory(String activity, long maxHeap, long inputLength, boolean limits) {
+        String limit = maxHeap == Long.MAX_VALUE ? "no heap limit" : "heap limit " + (maxHeap >> 20) + " MiB";
         return "out of memory" + (activity == null ? "" : " " + activity) + " (" + limit + "); raise it with"
                 + " JAVA_OPTS=-Xmx" + suggestedHeap(maxHeap, inputLength)
                 + (limits ? " or lower --max-document-length / --max-string-length" : "");

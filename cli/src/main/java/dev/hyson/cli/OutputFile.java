@@ -74,7 +74,7 @@ final class OutputFile {
                     view.setPermissions(Files.getPosixFilePermissions(target));
                 }
             }
-            return new OutputFile(target, temp, new AsyncOutput(Files.newOutputStream(temp)));
+            return new OutputFile(target, temp, new AsyncOutput(java.nio.channels.FileChannel.open(temp, java.nio.file.StandardOpenOption.WRITE)));
         } catch (IOException | RuntimeException | Error e) {
             Files.deleteIfExists(temp);
             throw e;

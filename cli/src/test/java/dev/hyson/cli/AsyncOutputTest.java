@@ -18,7 +18,7 @@ class AsyncOutputTest {
         ByteArrayOutputStream target = new ByteArrayOutputStream();
         byte[] data = new byte[AsyncOutput.CHUNK * 9 + 12345];
         new Random(7).nextBytes(data);
-        AsyncOutput out = new AsyncOutput(target);
+        AsyncOutput out = new AsyncOutput(java.nio.channels.Channels.newChannel(target));
         int at = 0;
         Random sizes = new Random(8);
         while (at < data.length) {
@@ -53,7 +53,7 @@ class AsyncOutputTest {
                 throw new IOException("No space left on device");
             }
         };
-        AsyncOutput out = new AsyncOutput(failing);
+        AsyncOutput out = new AsyncOutput(java.nio.channels.Channels.newChannel(failing));
         IOException e = assertThrows(IOException.class, () -> {
             byte[] chunk = new byte[AsyncOutput.CHUNK];
             for (int i = 0; i < 4 * AsyncOutput.CHUNKS; i++) {

@@ -1,5 +1,6 @@
 package dev.hyson.cli;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -367,6 +368,23 @@ class CliTest {
         Result both = pipe("", "validate", "--sample", "x.json");
         assertEquals(2, both.code, both.err);
         assertTrue(both.err.contains("--sample takes no FILE"), both.err);
+    }
+
+    /** convert --to msgpack reads the sample as the other commands do (it had no --sample: found by a new-user trial). */
+    @Test
+    void convertSampleOption_convertsTheSample(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws java.io.IOException {
+        java.nio.file.Path out = dir.resolve("sample.mp");
+        Result r = pipe("", "convert", "--to", "msgpack", "--sample", "-o", out.toString());
+        assertEquals(0, r.code, r.err);
+        Result json = pipe("", "minify", "--sample");
+        assertEquals(0, json.code, json.err);
+        assertArrayEquals(dev.hyson.msgpack.MessagePack.fromJson(json.out.trim()), java.nio.file.Files.readAllBytes(out));
+        Result toJson = pipe("", "convert", "--to", "json", "--sample");
+        assertEquals(2, toJson.code, toJson.err);
+        assertTrue(toJson.err.contains("--sample applies to --to msgpack only"), toJson.err);
+        Result withFile = pipe("", "convert", "--to", "msgpack", "--sample", "x.json");
+        assertEquals(2, withFile.code, withFile.err);
+        assertTrue(withFile.err.contains("--sample takes no FILE"), withFile.err);
     }
 
     @Test

@@ -275,5 +275,16 @@ class OutputFileTest {
         assertFalse(stderr.contains("\tat "), stderr);
         assertArrayEquals(OLD, Files.readAllBytes(out));
         assertEquals(List.of("big.json", "out.json"), names());
+        // convert reads such a document whole too (--lossless), and has no limits to advise lowering
+        p = ChildCli.start(List.of("-Xmx24m", "-XX:TieredStopAtLevel=1"), "convert", "--to", "msgpack", "--lossless",
+                big.toString(), "-o", out.toString());
+        p.getOutputStream().close();
+        p.getInputStream().readAllBytes();
+        stderr = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(p.waitFor(120, TimeUnit.SECONDS));
+        assertEquals(3, p.exitValue(), stderr);
+        assertTrue(stderr.startsWith("hyson: out of memory reading " + big + " (heap limit "), stderr);
+        assertTrue(stderr.endsWith("MiB); raise it with JAVA_OPTS=-Xmx2g\n"), stderr);
+        assertArrayEquals(OLD, Files.readAllBytes(out));
     }
 }

@@ -3,8 +3,8 @@ package dev.hyson.internal;
 import java.util.function.Supplier;
 
 /**
- * Runs a task again on a thread of its own with a large stack, for the recursive parts of binding and
- * packing (a codec per level of the user's types) when they exhausted the caller's stack within the
+ * Runs a task again on a thread of its own with a large stack, for the recursive parts of binding,
+ * writing JSON, packing and unpacking (a codec or a call per level) when they exhausted the caller's stack within the
  * reader's or writer's {@code maxDepth}. How deep a default 1 MiB stack reaches depends on how the JIT
  * has compiled those frames: measured here, a chain of 600 objects packed to MessagePack, or 999 bound
  * from JSON, passed cold and failed once compiled. Only a task that can be run again from the start

@@ -115,7 +115,16 @@ final class JsonBridge {
         Object v = u.unpackValue();
         u.requireEnd();
         JsonWriter w = writer();
-        return w.write(toJsonValue(v, lossless, w));
+        try {
+            try {
+                return w.write(toJsonValue(v, lossless, w));
+            } catch (StackOverflowError e) {
+                // converted again on a thread whose stack holds maxDepth levels, as the unpack was
+                return dev.hyson.internal.DeepStack.call(() -> w.write(toJsonValue(v, lossless, w)), u.f.maxDepth);
+            }
+        } catch (StackOverflowError e) {
+            throw InputBuffer.limit("nesting too deep for the thread's stack (lower maxDepth or raise -Xss)", u.offset());
+        }
     }
 
     /**

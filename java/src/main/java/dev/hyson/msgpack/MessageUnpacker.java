@@ -553,8 +553,21 @@ public final class MessageUnpacker extends ValueReader implements Closeable {
         int outerKeys = keyNesting;
         owed = 0;
         keyNesting = 0;
+        long startOrigin = origin;
+        int start = pos;
         try {
-            return readValue(baseDepth);
+            try {
+                return readValue(baseDepth);
+            } catch (StackOverflowError e) {
+                if (origin != startOrigin) {
+                    throw e; // the stream's buffer dropped bytes of the value: it cannot be read again
+                }
+                // read again on a thread whose stack holds maxDepth levels, as binding and packing are
+                pos = start;
+                owed = 0;
+                keyNesting = 0;
+                return dev.hyson.internal.DeepStack.call(() -> readValue(baseDepth), f.maxDepth);
+            }
         } catch (StackOverflowError e) {
             throw limit("nesting too deep for the thread's stack (lower maxDepth or raise -Xss)", offset());
         } finally {

@@ -119,7 +119,9 @@ public final class ScanError {
             case INVALID_LITERAL:
                 return ex(atEnd ? Kind.UNEXPECTED_END : Kind.SYNTAX, found, "invalid literal: expected true, false or null", offset, line, column, hint);
             case INVALID_NUMBER:
-                return ex(atEnd ? Kind.UNEXPECTED_END : Kind.SYNTAX, found, "invalid number: expected a digit", offset, line, column, hint);
+                return ex(atEnd ? Kind.UNEXPECTED_END : Kind.SYNTAX, found, leadingZero(src, start, pos, end)
+                        ? "invalid number: a leading zero is not allowed (RFC 8259 section 6)"
+                        : "invalid number: expected a digit", offset, line, column, hint);
             case NUMBER_OUT_OF_RANGE:
                 return ex(Kind.NUMBER_OUT_OF_RANGE, "number " + numberText(src, pos, end) + " out of the double range", "allow infinities with JsonReader.Builder.allowInfinityForOverflow(true)", offset, line, column, hint);
             case UNTERMINATED_STRING:
@@ -297,5 +299,21 @@ public final class ScanError {
         }
         i = Math.min(i + 1, end);
         return new String(src, pos, i - pos, java.nio.charset.StandardCharsets.UTF_8);
+    }
+
+    /**
+     * Whether the bad number byte at {@code pos} is a digit after an integer part's leading {@code 0}
+     * ({@code 01}, {@code -01}): the grammar allows no digit there, and "expected a digit" would read
+     * as a contradiction. An exponent's leading zeros ({@code 1e01}) are valid and never fail.
+     */
+    private static boolean leadingZero(byte[] src, int start, int pos, int end) {
+        if (pos >= end || pos - 1 < start || src[pos] < '0' || src[pos] > '9' || src[pos - 1] != '0') {
+            return false;
+        }
+        if (pos - 2 < start) {
+            return true;
+        }
+        byte b = src[pos - 2];
+        return !(b >= '0' && b <= '9' || b == '.' || b == 'e' || b == 'E' || b == '+');
     }
 }

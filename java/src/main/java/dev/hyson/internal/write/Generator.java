@@ -80,11 +80,7 @@ public final class Generator extends MemberNames {
      * @throws WriteFailure when the value cannot be written, with the path to the part that cannot
      */
     public void writeRoot(Object value) {
-        try {
-            writeValue(value, 0);
-        } catch (StackOverflowError e) {
-            throw new WriteFailure("nesting too deep for the thread's stack (lower maxDepth or raise -Xss)");
-        }
+        writeAt(value, 0);
     }
 
     /**
@@ -96,8 +92,30 @@ public final class Generator extends MemberNames {
      * @throws WriteFailure when the value cannot be written
      */
     void writeNested(Object value, int depth) {
+        writeAt(value, depth);
+    }
+
+    /**
+     * Writes a value; where its nesting exhausts the calling thread's stack and nothing of it has left
+     * the buffer yet, writes it again on a thread whose stack holds {@code maxDepth} levels
+     * ({@link dev.hyson.internal.DeepStack}), as packing and binding do.
+     */
+    private void writeAt(Object value, int depth) {
+        long before = drained;
+        int at = pos;
         try {
-            writeValue(value, depth);
+            try {
+                writeValue(value, depth);
+            } catch (StackOverflowError e) {
+                if (drained != before) {
+                    throw e; // some of it reached the sink: it cannot start again
+                }
+                pos = at;
+                dev.hyson.internal.DeepStack.call(() -> {
+                    writeValue(value, depth);
+                    return null;
+                }, cfg.maxDepth);
+            }
         } catch (StackOverflowError e) {
             throw new WriteFailure("nesting too deep for the thread's stack (lower maxDepth or raise -Xss)");
         }

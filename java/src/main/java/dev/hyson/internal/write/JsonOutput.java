@@ -18,6 +18,8 @@ abstract class JsonOutput extends ValueDispatcher {
     int pos;
     /** With a sink: the buffer grows up to this length before it drains (0: drain as soon as it is full). */
     private int growTo;
+    /** How many bytes the sink has taken since {@link #start}: a write that left none can be run again. */
+    long drained;
 
     JsonOutput(WriteConfig cfg, byte[] buf, Generator.Sink sink) {
         this.cfg = cfg;
@@ -32,6 +34,7 @@ abstract class JsonOutput extends ValueDispatcher {
         this.sink = sink;
         this.pos = 0;
         this.growTo = 0;
+        this.drained = 0;
     }
 
     /**
@@ -61,6 +64,7 @@ abstract class JsonOutput extends ValueDispatcher {
             int used = sink.drain(buf, pos);
             System.arraycopy(buf, used, buf, 0, pos - used);
             pos -= used;
+            drained += used;
         }
     }
 
@@ -72,6 +76,7 @@ abstract class JsonOutput extends ValueDispatcher {
             int used = sink.drain(buf, pos);
             System.arraycopy(buf, used, buf, 0, pos - used);
             pos -= used;
+            drained += used;
             if (pos + n <= buf.length) {
                 return;
             }
