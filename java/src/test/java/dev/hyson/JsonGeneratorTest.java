@@ -106,7 +106,7 @@ class JsonGeneratorTest {
         JsonGenerator g = w.generator(out);
         g.writeStartObject();
         IllegalStateException e = assertThrows(IllegalStateException.class, () -> g.writeString("x"));
-        assertTrue(e.getMessage().contains("member name is due"), e.getMessage());
+        assertEquals("writeString where a member name is due (call writeName first) in the object at the top level", e.getMessage());
         g.writeName("a");
         assertThrows(IllegalStateException.class, () -> g.writeName("b"));
         assertThrows(IllegalStateException.class, g::writeEndObject);
@@ -117,6 +117,12 @@ class JsonGeneratorTest {
         e = assertThrows(IllegalStateException.class, g::close);
         assertTrue(e.getMessage().contains("2 containers open"), e.getMessage());
         assertEquals("{\"a\":[1", out.toString(StandardCharsets.UTF_8));
+
+        // a value where a name is due: the object's own pointer, not "/a/1/" (the member named "" of it: found by a new-user trial)
+        JsonGenerator k = w.generator(new ByteArrayOutputStream());
+        k.writeStartObject().writeName("a").writeStartArray().writeNumber(1).writeStartObject();
+        e = assertThrows(IllegalStateException.class, () -> k.writeNumber(2));
+        assertEquals("writeNumber where a member name is due (call writeName first) in the object at /a/1", e.getMessage());
 
         JsonGenerator h = w.generator(new ByteArrayOutputStream());
         assertThrows(IllegalStateException.class, h::writeEndArray);

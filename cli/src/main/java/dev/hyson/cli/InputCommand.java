@@ -106,7 +106,8 @@ abstract class InputCommand implements Callable<Integer> {
                 .replace("JsonReader.Builder.allowInfinityForOverflow(true)", "--allow-overflow")
                 .replace("JsonReader.Builder.allowByteOrderMark(false)", "--reject-bom")
                 .replace("DuplicateKeyPolicy.ERROR", "--duplicate-keys error")
-                .replace("SurrogatePolicy.ERROR", "--lone-surrogates error");
+                .replace("SurrogatePolicy.ERROR", "--lone-surrogates error")
+                .replace("JsonWriter.Builder.allowNonFinite(true)", "--allow-nan");
     }
 
     private String writeHint() {

@@ -515,6 +515,12 @@ class CliTest {
                 pipe("1\n{\"k\":[0,1e400]}\n", "minify", "--ndjson", "--allow-overflow").err);
         assertEquals(0, pipe("[1e400]", "validate", "--allow-overflow").code);
         assertEquals("[Infinity]\n", pipe("[1e400]", "minify", "--allow-overflow", "--allow-nan").out);
+        // get names the flag too, not the Java builder method (found by a new-user trial)
+        Result get = pipe("{\"a\":1.50,\"b\":1e400}", "get", "--allow-overflow", "-", "/b");
+        assertEquals(1, get.code);
+        assertEquals("hyson: <stdin>: cannot print the value: cannot write Infinity: RFC 8259 numbers are finite"
+                + " (--allow-nan writes NaN and Infinity, which most parsers reject) at $\n", get.err);
+        assertEquals("Infinity\n", pipe("{\"a\":1.50,\"b\":1e400}", "get", "--allow-overflow", "--allow-nan", "-", "/b").out);
     }
 
     @Test

@@ -61,8 +61,13 @@ public final class StreamGenerator implements JsonGenerator {
 
     /** The JSON Pointer of the position being written. */
     private String pointer() {
+        return pointer(level);
+    }
+
+    /** The JSON Pointer of the position being written inside the first {@code levels} open containers. */
+    private String pointer(int levels) {
         StringBuilder b = new StringBuilder();
-        for (int d = 1; d <= level; d++) {
+        for (int d = 1; d <= levels; d++) {
             b.append('/');
             if (object[d]) {
                 String n = names[d];
@@ -109,7 +114,10 @@ public final class StreamGenerator implements JsonGenerator {
         }
         if (object[d]) {
             if (!nameDue) {
-                throw misuse(what + " where a member name is due (call writeName first)");
+                // the position is the object itself (no member of it yet named): the pointer of the object
+                String at = pointer(d - 1);
+                throw new IllegalStateException(what + " where a member name is due (call writeName first) in the object at "
+                        + (at.isEmpty() ? "the top level" : at));
             }
             nameDue = false;
             return;
