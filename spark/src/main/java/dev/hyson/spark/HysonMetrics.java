@@ -13,6 +13,7 @@ final class HysonMetrics {
     static final String JAVA_LINES = "hysonJavaLines";
     static final String SPARK_LINES = "hysonSparkParsedLines";
     static final String PREFIX_LINES = "hysonPrefixFilteredLines";
+    static final String COUNTED_LINES = "hysonCountedLines";
 
     private HysonMetrics() {
     }
@@ -24,6 +25,7 @@ final class HysonMetrics {
             new Sum(JAVA_LINES, "lines scanned by hyson's Java backend"),
             new Sum(SPARK_LINES, "lines parsed by Spark's JacksonParser (malformed or lenient)"),
             new Sum(PREFIX_LINES, "lines dropped by a pushed filter on a prefix, the rest unscanned"),
+            new Sum(COUNTED_LINES, "lines counted as one row each, unscanned (no column read, PERMISSIVE)"),
         };
     }
 

@@ -63,6 +63,16 @@ final class HysonPartitionReader implements PartitionReader<InternalRow> {
     private long javaLines;
     private long sparkLines;
     private long prefixLines;
+    private long countedLines;
+    /**
+     * Whether rows are only counted: no column is read, no filter pushed, mode PERMISSIVE. Spark's
+     * {@code FailureSafeParser} then gives exactly one row for a line whose first token starts an
+     * object, valid or not (a bad record is one row of nulls), so such a line is not scanned
+     * ({@link #countedRow}).
+     */
+    private final boolean countOnly;
+    /** The row of a counted line: no columns. */
+    private static final InternalRow NO_COLUMNS = new org.apache.spark.sql.catalyst.expressions.GenericInternalRow(0);
     /** The current batch of lines ({@link SplitLines#nextBatch}) and the next of its records to read. */
     private final LineBatch batch = new LineBatch();
     private int row;
@@ -95,6 +105,8 @@ final class HysonPartitionReader implements PartitionReader<InternalRow> {
         JSONOptions json = options.json();
         this.spark = new SparkRecords(schema, json, filters);
         this.rows = new TapeRows(schema, json.columnNameOfCorruptRecord(), json, filters);
+        this.countOnly = schema.fields().length == 0 && filters.isEmpty()
+                && json.parseMode() == org.apache.spark.sql.catalyst.util.PermissiveMode$.MODULE$;
     }
 
     @Override
@@ -115,6 +127,16 @@ final class HysonPartitionReader implements PartitionReader<InternalRow> {
             if (lines == null) {
                 if (!openNext()) {
                     return false;
+                }
+                continue;
+            }
+            if (countOnly) {
+                InternalRow r = countedRow();
+                if (r == END) {
+                    lines = null;
+                } else if (r != null) {
+                    current = r;
+                    return true;
                 }
                 continue;
             }
@@ -252,6 +274,35 @@ final class HysonPartitionReader implements PartitionReader<InternalRow> {
         return null;
     }
 
+    /**
+     * The next line when rows are only counted ({@link #countOnly}): a line whose first byte after
+     * JSON whitespace is <code>'{'</code> is one row whatever follows (Jackson's first token is
+     * START_OBJECT, and the line's row, or its bad record's row of nulls in PERMISSIVE mode, is one
+     * row); any other line (blank, an array, which may give several rows, a scalar) is Spark's.
+     *
+     * @return {@link #NO_COLUMNS}, {@code null} for a line given to Spark ({@link #pending} set), or
+     *     {@link #END} at the split's end
+     */
+    private InternalRow countedRow() throws IOException {
+        if (!lines.next()) {
+            return END;
+        }
+        byte[] buf = lines.buffer();
+        int start = lines.start();
+        int end = lines.end();
+        int i = start;
+        while (i < end && (buf[i] == ' ' || buf[i] == '\t' || buf[i] == '\r' || buf[i] == '\n')) {
+            i++;
+        }
+        if (i < end && buf[i] == '{') {
+            countedLines++;
+            return NO_COLUMNS;
+        }
+        sparkLines++;
+        pending = spark.parse(Arrays.copyOfRange(buf, start, end));
+        return null;
+    }
+
     private boolean openNext() throws IOException {
         closeStream();
         if (nextSplit >= splits.size()) {
@@ -311,7 +362,7 @@ final class HysonPartitionReader implements PartitionReader<InternalRow> {
     }
 
     /**
-     * Spark asks for these every 100 rows: the same three objects every time, each reading its
+     * Spark asks for these every 100 rows: the same objects every time, each reading its
      * counter when Spark reads it, so asking allocates nothing.
      */
     private final CustomTaskMetric[] metrics = {
@@ -319,6 +370,7 @@ final class HysonPartitionReader implements PartitionReader<InternalRow> {
         HysonMetrics.task(HysonMetrics.JAVA_LINES, () -> javaLines),
         HysonMetrics.task(HysonMetrics.SPARK_LINES, () -> sparkLines),
         HysonMetrics.task(HysonMetrics.PREFIX_LINES, () -> prefixLines),
+        HysonMetrics.task(HysonMetrics.COUNTED_LINES, () -> countedLines),
     };
 
     @Override
