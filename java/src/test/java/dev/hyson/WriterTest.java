@@ -46,6 +46,21 @@ class WriterTest {
         return m;
     }
 
+    /** An Optional is a level for maxDepth but has no brackets: pretty output does not indent for it (found by a helper's attack run). */
+    @Test
+    void pretty_optionalLevels_areNotIndented() {
+        JsonWriter w = JsonWriter.builder().pretty(true).build();
+        assertEquals("[\n  1,\n  2\n]", w.write(Optional.of(List.of(1, 2))));
+        assertEquals("{\n  \"a\": {\n    \"b\": [\n      1\n    ]\n  }\n}",
+                w.write(Map.of("a", Optional.of(Map.of("b", List.of(1))))));
+        assertEquals("[\n  [\n    1\n  ],\n  2\n]", w.write(List.of(Optional.of(Optional.of(List.of(1))), 2)));
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        try (dev.hyson.stream.JsonGenerator g = w.generator(out)) {
+            g.writeStartArray().writeValue(Optional.of(List.of(1))).writeEndArray();
+        }
+        assertEquals("[\n  [\n    1\n  ]\n]", out.toString(StandardCharsets.UTF_8));
+    }
+
     @Test
     void write_scalars() {
         assertEquals("null", Json.write(null));

@@ -103,10 +103,12 @@ public final class Generator extends MemberNames {
     private void writeAt(Object value, int depth) {
         long before = drained;
         int at = pos;
+        int wrappers = inPlace;
         try {
             try {
                 writeValue(value, depth);
             } catch (StackOverflowError e) {
+                inPlace = wrappers;
                 if (drained != before) {
                     throw e; // some of it reached the sink: it cannot start again
                 }

@@ -35,6 +35,7 @@ abstract class JsonOutput extends ValueDispatcher {
         this.pos = 0;
         this.growTo = 0;
         this.drained = 0;
+        this.inPlace = 0;
     }
 
     /**
@@ -147,7 +148,7 @@ abstract class JsonOutput extends ValueDispatcher {
     /** A line feed and the indentation of {@code depth} levels: a copy from the config's run, deeper levels a byte at a time. */
     final void newline(int depth) {
         byte[] run = cfg.newlineRun;
-        int n = 1 + depth * cfg.indent;
+        int n = 1 + (depth - inPlace) * cfg.indent; // (levels written in place of another value have no brackets)
         ensure(n);
         if (n <= run.length) {
             System.arraycopy(run, 0, buf, pos, n);

@@ -221,12 +221,22 @@ public abstract class ValueDispatcher {
      */
     protected final void writeInPlaceOf(Object outer, Object inner, int depth) {
         enter(outer, depth);
+        inPlace++;
         try {
             writeValue(inner, depth + 1);
         } catch (WriteFailure f) {
             throw f.at("");
+        } finally {
+            inPlace--;
         }
     }
+
+    /**
+     * How many of the levels around the value being written are {@link #writeInPlaceOf} levels (an
+     * Optional's, an encoder's): they count for depth but have no brackets, so pretty output does not
+     * indent for them.
+     */
+    protected int inPlace;
 
     /**
      * @param c a class
