@@ -99,6 +99,33 @@ class JsonGeneratorTest {
                 out.toString(StandardCharsets.UTF_8));
     }
 
+    /** A failed value write leaves a separator out: later calls refuse, so "[,2]" cannot follow (found by a helper's attack run). */
+    @Test
+    void afterAFailedWrite_laterCallsThrow_closeOnlyFlushes() {
+        JsonWriter w = JsonWriter.defaults();
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        JsonGenerator g = w.generator(out);
+        g.writeStartArray();
+        assertThrows(dev.hyson.JsonWriteException.class, () -> g.writeNumber(Double.NaN));
+        IllegalStateException e = assertThrows(IllegalStateException.class, () -> g.writeNumber(2));
+        assertEquals("writeNumber after a write that failed (cannot write NaN: RFC 8259 numbers are finite "
+                + "(JsonWriter.Builder.allowNonFinite(true) writes NaN and Infinity, which most parsers reject)): the output is incomplete",
+                e.getMessage());
+        assertThrows(IllegalStateException.class, g::writeEndArray);
+        g.close(); // the caller had its exception: close flushes what there is and says nothing more
+        assertEquals("[", out.toString(StandardCharsets.UTF_8));
+
+        ByteArrayOutputStream out2 = new ByteArrayOutputStream();
+        JsonGenerator h = w.generator(out2);
+        h.writeStartObject().writeName("m");
+        assertThrows(dev.hyson.JsonWriteException.class, () -> h.writeValue(Map.of("x", new Object())));
+        assertThrows(IllegalStateException.class, () -> h.writeName("n"));
+        JsonGenerator k = JsonWriter.builder().maxDepth(1).build().generator(new ByteArrayOutputStream());
+        k.writeStartArray();
+        assertThrows(dev.hyson.JsonWriteException.class, k::writeStartArray);
+        assertThrows(IllegalStateException.class, () -> k.writeNumber(1));
+    }
+
     @Test
     void misuse_isIllegalStateNamingThePosition() {
         JsonWriter w = JsonWriter.defaults();

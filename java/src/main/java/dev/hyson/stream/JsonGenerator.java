@@ -30,7 +30,9 @@ import java.math.BigInteger;
  * of the position. Separators and indentation are written for the caller. A value with no JSON form
  * (NaN under the default policy, an unsupported type in {@link #writeValue}) throws
  * {@link dev.hyson.JsonWriteException}; a failing target {@link java.io.UncheckedIOException}. After
- * any exception the generator's output is incomplete.
+ * any exception the generator's output is incomplete; after a {@code JsonWriteException} every later
+ * write throws {@link IllegalStateException} (so {@code [,2]} cannot be written by going on), and
+ * {@link #close()} only flushes.
  *
  * <p>Every write method returns this generator. Not thread-safe. {@link #close()} flushes and does not
  * close the target stream or writer.

@@ -99,11 +99,25 @@ public final class StreamGenerator implements JsonGenerator {
         return b.toString();
     }
 
-    /** Places the separator before a value and checks that a value may come here. */
-    private void before(String what) {
+    /**
+     * What the write that failed said, once one has: its separator or part of it may be out, so no
+     * later call may make the output look whole.
+     */
+    private String failedBy;
+
+    /** Fails a call on a closed generator or one whose earlier write failed. */
+    private void usable(String what) {
         if (closed) {
             throw new IllegalStateException("the generator is closed");
         }
+        if (failedBy != null) {
+            throw new IllegalStateException(what + " after a write that failed (" + failedBy + "): the output is incomplete");
+        }
+    }
+
+    /** Places the separator before a value and checks that a value may come here. */
+    private void before(String what) {
+        usable(what);
         int d = level;
         if (d == 0) {
             if (rootDone) {
@@ -135,7 +149,8 @@ public final class StreamGenerator implements JsonGenerator {
     private void open(boolean isObject, byte b) {
         before(isObject ? "writeStartObject" : "writeStartArray");
         if (level >= maxDepth) {
-            throw new JsonWriteException("nesting deeper than maxDepth (" + maxDepth + ")", path(level));
+            failedBy = "nesting deeper than maxDepth (" + maxDepth + ")";
+            throw new JsonWriteException(failedBy, path(level));
         }
         g.writeRaw(b);
         int d = ++level;
@@ -153,9 +168,7 @@ public final class StreamGenerator implements JsonGenerator {
 
     private void close(boolean isObject, byte b) {
         String what = isObject ? "writeEndObject" : "writeEndArray";
-        if (closed) {
-            throw new IllegalStateException("the generator is closed");
-        }
+        usable(what);
         if (level == 0) {
             throw misuse(what + " without its start");
         }
@@ -213,9 +226,7 @@ public final class StreamGenerator implements JsonGenerator {
 
     /** Checks that a name may come here and writes the separator before it. */
     private void nameStep(String what) {
-        if (closed) {
-            throw new IllegalStateException("the generator is closed");
-        }
+        usable(what);
         int d = level;
         if (d == 0 || !object[d]) {
             throw misuse(what + " outside an object");
@@ -338,6 +349,7 @@ public final class StreamGenerator implements JsonGenerator {
     /** @param levels the open containers the failure's own path ({@code $...}) is inside */
     private JsonWriteException failure(WriteFailure f, int levels) {
         String inner = f.path();
+        failedBy = f.getMessage();
         return new JsonWriteException(f.getMessage(), path(levels) + (inner == null ? "" : inner.substring(Math.min(1, inner.length()))));
     }
 
@@ -451,7 +463,7 @@ public final class StreamGenerator implements JsonGenerator {
         }
         flush();
         closed = true;
-        if (level > 0) {
+        if (level > 0 && failedBy == null) { // (after a failed write the caller had its exception)
             String at = pointer();
             throw new IllegalStateException("close() with " + level + (level == 1 ? " container" : " containers")
                     + " open, at " + at);
