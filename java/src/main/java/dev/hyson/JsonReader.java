@@ -374,7 +374,8 @@ public final class JsonReader extends DocumentReading {
 
     /**
      * A pull parser over {@code json}, read in place window by window (no copy), with this reader's
-     * options and limits. Errors are thrown as the tokens that need them are read.
+     * options and limits. Errors are thrown when the window that holds them is scanned (see
+     * {@link dev.hyson.stream.JsonParser}: for a document shorter than a window, at the first token).
      *
      * @param json UTF-8 JSON
      * @return the parser; closing it releases its buffers

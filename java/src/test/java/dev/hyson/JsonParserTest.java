@@ -445,6 +445,14 @@ class JsonParserTest {
             assertEquals(JsonToken.END_ARRAY, p.nextToken());
             assertThrows(IllegalStateException.class, p::getString);
         }
+        // a double's BigDecimal is its shortest decimal form (BigDecimal.valueOf), not its binary value nor every digit written
+        try (JsonParser p = TestSupport.reader(backend).parser("[0.1, 5.9604644775390625e-08]")) {
+            p.nextToken();
+            p.nextToken();
+            assertEquals(new BigDecimal("0.1"), p.getBigDecimal());
+            p.nextToken();
+            assertEquals(new BigDecimal("5.960464477539063E-8"), p.getBigDecimal());
+        }
         JsonReader big = TestSupport.reader(backend, b -> b.bigDecimals(true));
         try (JsonParser p = big.parser("[0.1, 1e400]")) {
             p.nextToken();

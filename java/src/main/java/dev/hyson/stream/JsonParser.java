@@ -30,8 +30,11 @@ import java.math.BigInteger;
  * strings are bounded by {@code maxStringLength}).
  *
  * <p><b>Errors.</b> {@link #nextToken()} throws {@link JsonParseException} when the window it needs
- * holds invalid input, with the byte offset, line and column a whole-document parse reports; tokens
- * before the error have been returned. Reading fails with {@link java.io.UncheckedIOException}. An
+ * holds invalid input, with the byte offset, line and column a whole-document parse reports. A window
+ * (up to 1 MiB of input, or what a stream's read gave) is scanned whole before its first token is
+ * returned, so the tokens of the windows before the error's have been returned, and those of its own
+ * window before it have not: a document in one array, shorter than a window, throws at the first
+ * {@code nextToken()}. Reading fails with {@link java.io.UncheckedIOException}. An
  * accessor called on a token it does not apply to (e.g. {@link #getLong()} on a string) throws
  * {@link IllegalStateException}. Member names are reported as they come: a repeated name inside an
  * object is not an error here ({@link #readValue()} applies the reader's {@code DuplicateKeyPolicy} to
@@ -130,7 +133,11 @@ public interface JsonParser extends Closeable {
 
     /**
      * @return the current number's value as a {@code BigDecimal}: exact for integers and under
-     *     {@code bigDecimals(true)}, else the exact value of the double it was read as
+     *     {@code bigDecimals(true)}; else the double it was read as, in its shortest decimal form (as
+     *     {@link BigDecimal#valueOf(double)} gives on JDK 19 and later: {@code 0.1} is {@code 0.1}, not
+     *     the double's exact binary value; a number with more digits than the double keeps, such as
+     *     {@code 5.9604644775390625e-08}, gives the double's shortest form {@code 5.960464477539063E-8}:
+     *     read with {@code bigDecimals(true)} to keep the digits as written)
      * @throws IllegalStateException when the current token is not a {@link JsonToken#NUMBER}
      */
     BigDecimal getBigDecimal();
