@@ -61,7 +61,35 @@ typedef struct hyson_scan_state {
 
 HYSON_STAGE size_t hyson_skip_whitespace(hyson_scan_state *st, size_t pos);
 
-static size_t hyson_skip_comment(hyson_scan_state *st, size_t pos) {
+/*
+ * The length of the UTF-8 sequence a lead byte b0 (>= 0x80) starts, or 1 for a byte that starts none
+ * (a continuation byte, C0, C1, F5..FF): how many bytes must be there before it can be judged.
+ */
+static inline size_t hyson_utf8_length(uint8_t b0) {
+    return b0 >= 0xC2 && b0 < 0xE0 ? 2 : b0 >= 0xE0 && b0 < 0xF0 ? 3 : b0 >= 0xF0 && b0 < 0xF5 ? 4 : 1;
+}
+
+/*
+ * The index after the UTF-8 sequence at src[i] (>= 0x80) inside a comment, which must be well-formed
+ * UTF-8 as all input must: end when the input's end cuts the sequence and cut_ok (a window that more
+ * input follows), else HYSON_FAILED with HYSON_ERR_INVALID_UTF8 at i.
+ */
+static size_t hyson_comment_utf8(hyson_scan_state *st, size_t i, int cut_ok) {
+    size_t next = hyson_utf8_validate(st->src, i, st->end);
+    if (next != (size_t)-1) {
+        return next;
+    }
+    if (cut_ok && st->end - i < hyson_utf8_length(st->src[i])) {
+        return st->end;
+    }
+    HYSON_FAIL(HYSON_ERR_INVALID_UTF8, i);
+}
+
+/*
+ * Skips the comment at src[pos] ('/'), checking its bytes as UTF-8; returns pos when no comment starts
+ * there. A block comment without its end fails as unterminated (cut_ok: the window's end may have cut it).
+ */
+static size_t hyson_skip_comment(hyson_scan_state *st, size_t pos, int cut_ok) {
     const uint8_t *src = st->src;
     size_t end = st->end;
     if (pos + 1 >= end) {
@@ -70,15 +98,34 @@ static size_t hyson_skip_comment(hyson_scan_state *st, size_t pos) {
     if (src[pos + 1] == '/') {
         size_t i = pos + 2;
         while (i < end && src[i] != '\n') {
-            i++;
+            if (src[i] >= 0x80) {
+                i = hyson_comment_utf8(st, i, cut_ok);
+                if (i == HYSON_FAILED) {
+                    return HYSON_FAILED;
+                }
+            } else {
+                i++;
+            }
         }
         return i;
     }
     if (src[pos + 1] == '*') {
-        for (size_t i = pos + 2; i + 1 < end; i++) {
+        size_t i = pos + 2;
+        while (i + 1 < end) {
             if (src[i] == '*' && src[i + 1] == '/') {
                 return i + 2;
             }
+            if (src[i] >= 0x80) {
+                i = hyson_comment_utf8(st, i, cut_ok);
+                if (i == HYSON_FAILED) {
+                    return HYSON_FAILED;
+                }
+            } else {
+                i++;
+            }
+        }
+        if (i < end && src[i] >= 0x80 && hyson_comment_utf8(st, i, 1) == HYSON_FAILED) {
+            return HYSON_FAILED; /* the last byte before the end: ill-formed whatever follows */
         }
         HYSON_FAIL(HYSON_ERR_UNTERMINATED_COMMENT, pos);
     }
@@ -93,7 +140,7 @@ HYSON_STAGE size_t hyson_skip_whitespace(hyson_scan_state *st, size_t pos) {
         uint8_t c = src[pos];
         if (c > ' ') {
             if (c == '/' && (st->cfg->flags & HYSON_ALLOW_COMMENTS)) {
-                size_t next = hyson_skip_comment(st, pos);
+                size_t next = hyson_skip_comment(st, pos, 0);
                 if (next == HYSON_FAILED) {
                     return HYSON_FAILED;
                 }

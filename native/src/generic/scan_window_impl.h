@@ -56,16 +56,16 @@ static size_t hyson_window_whitespace(hyson_scan_state *st, size_t pos, int last
             HYSON_FAIL(HYSON_ERR_UNTERMINATED_COMMENT, pos);
         }
         if (src[pos + 1] == '/') {
-            size_t i = pos + 2;
-            while (i < end && src[i] != '\n') {
-                i++;
+            size_t i = hyson_skip_comment(st, pos, 1);
+            if (i == HYSON_FAILED) {
+                return HYSON_FAILED;
             }
             if (i >= end) {
                 HYSON_FAIL(HYSON_ERR_UNTERMINATED_COMMENT, pos);
             }
             pos = i;
         } else if (src[pos + 1] == '*') {
-            pos = hyson_skip_comment(st, pos);
+            pos = hyson_skip_comment(st, pos, 1);
             if (pos == HYSON_FAILED) {
                 return HYSON_FAILED;
             }

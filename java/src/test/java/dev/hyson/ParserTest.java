@@ -145,6 +145,69 @@ class ParserTest {
         assertEquals(0, e.offset());
     }
 
+    /** A comment's bytes are input too: ill-formed UTF-8 in one is an error (found by a helper's attack run). */
+    @ParameterizedTest
+    @MethodSource("backends")
+    void comments_mustBeWellFormedUtf8_onEveryInputPath(Backend backend) throws java.io.IOException {
+        JsonReader r = TestSupport.reader(backend, b -> b.allowComments(true));
+        byte[][] bad = {
+            {'/', '/', (byte) 0xFF, '\n', '1'},
+            {'/', '*', (byte) 0xC0, (byte) 0xAF, '*', '/', '1'},
+            {'/', '*', (byte) 0xED, (byte) 0xA0, (byte) 0x80, '*', '/', '1'},
+            {'1', '/', '*', (byte) 0xE2, (byte) 0x82, '*', '/'},
+            {'1', '/', '/', (byte) 0xE2, (byte) 0x82},
+        };
+        long[] at = {2, 2, 2, 3, 3};
+        for (int k = 0; k < bad.length; k++) {
+            byte[] doc = bad[k];
+            JsonParseException e = assertThrows(JsonParseException.class, () -> r.parse(doc));
+            assertEquals(JsonParseException.Kind.INVALID_UTF8, e.kind(), e.getMessage());
+            assertEquals(at[k], e.offset(), e.getMessage());
+            JsonParseException s = assertThrows(JsonParseException.class, () -> {
+                try (dev.hyson.stream.JsonParser p = r.parser(new OneByteAtATime(doc))) {
+                    while (p.nextToken() != null) {
+                        // drain
+                    }
+                }
+            });
+            assertEquals(JsonParseException.Kind.INVALID_UTF8, s.kind(), s.getMessage());
+            assertEquals(at[k], s.offset(), s.getMessage());
+        }
+        // well-formed multi-byte text in comments, cut by every window end of a byte-at-a-time stream
+        byte[] ok = "// \u00e9t\u00e9 \u20ac\n[1, /* \u65e5\u672c \ud83d\ude00 */ 2] // fin \u00e9".getBytes(StandardCharsets.UTF_8);
+        assertEquals(List.of(1L, 2L), r.parse(ok));
+        try (dev.hyson.stream.JsonParser p = r.parser(new OneByteAtATime(ok))) {
+            assertEquals(List.of(1L, 2L), p.readValue());
+        }
+    }
+
+    /** A stream that gives one byte per read: every window ends after one more byte. */
+    static final class OneByteAtATime extends java.io.InputStream {
+        private final byte[] b;
+        private int i;
+
+        OneByteAtATime(byte[] b) {
+            this.b = b;
+        }
+
+        @Override
+        public int read() {
+            return i < b.length ? b[i++] & 0xFF : -1;
+        }
+
+        @Override
+        public int read(byte[] out, int off, int len) {
+            if (len == 0) {
+                return 0;
+            }
+            if (i >= b.length) {
+                return -1;
+            }
+            out[off] = b[i++];
+            return 1;
+        }
+    }
+
     @ParameterizedTest
     @MethodSource("backends")
     void lenientOptions_offByDefault_eachAcceptsItsExtension(Backend backend) {
