@@ -3,7 +3,6 @@ package dev.hyson;
 import dev.hyson.lazy.LazyDocument;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 
 /**
@@ -53,7 +52,7 @@ abstract class DocumentReading extends LineReading {
      * @throws JsonParseException for input this reader does not accept
      */
     public LazyDocument document(String json) {
-        return document(json.getBytes(StandardCharsets.UTF_8));
+        return document(dev.hyson.internal.text.Utf8.ofJsonText(json));
     }
 
     /**

@@ -5,7 +5,6 @@ import dev.hyson.internal.scan.StreamScan;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Objects;
 
@@ -107,15 +106,16 @@ public final class JsonReader extends DocumentReading {
     }
 
     /**
-     * Parses a JSON text given as a Java string (encoded to UTF-8 first; a lone surrogate in
-     * {@code json} becomes '?', as {@link String#getBytes} does).
+     * Parses a JSON text given as a Java string (encoded to UTF-8 first; a lone surrogate
+     * {@code char} in {@code json}, which UTF-8 cannot encode, is read as its {@code \\uXXXX} escape
+     * would be: in a string, as {@link Builder#loneSurrogates} says; elsewhere, an error).
      *
      * @param json the JSON text
      * @return the value, as {@link #parse(byte[])} gives it
      * @throws JsonParseException for input this reader does not accept
      */
     public Object parse(String json) {
-        return parse(json.getBytes(StandardCharsets.UTF_8));
+        return parse(dev.hyson.internal.text.Utf8.ofJsonText(json));
     }
 
     /**
@@ -226,7 +226,7 @@ public final class JsonReader extends DocumentReading {
      * @return the value, as {@link #read(byte[], Class)}
      */
     public <T> T read(String json, Class<T> type) {
-        return read(json.getBytes(StandardCharsets.UTF_8), type);
+        return read(dev.hyson.internal.text.Utf8.ofJsonText(json), type);
     }
 
     /**
@@ -236,7 +236,7 @@ public final class JsonReader extends DocumentReading {
      * @return the value, as {@link #read(byte[], TypeRef)}
      */
     public <T> T read(String json, TypeRef<T> type) {
-        return read(json.getBytes(StandardCharsets.UTF_8), type);
+        return read(dev.hyson.internal.text.Utf8.ofJsonText(json), type);
     }
 
     /**
@@ -407,7 +407,7 @@ public final class JsonReader extends DocumentReading {
      * @return the parser
      */
     public dev.hyson.stream.JsonParser parser(String json) {
-        return parser(json.getBytes(StandardCharsets.UTF_8));
+        return parser(dev.hyson.internal.text.Utf8.ofJsonText(json));
     }
 
     /**

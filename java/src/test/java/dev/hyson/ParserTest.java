@@ -145,6 +145,26 @@ class ParserTest {
         assertEquals(0, e.offset());
     }
 
+    /**
+     * A lone surrogate char in a String input (which UTF-8 cannot encode; getBytes makes it '?') is read
+     * as its escape would be, under the reader's SurrogatePolicy (found by a helper's attack run).
+     */
+    @ParameterizedTest
+    @MethodSource("backends")
+    void stringInput_loneSurrogateChar_followsThePolicy(Backend backend) {
+        String json = "{\"k\":\"a\uD800b?\",\"q\":\"\uD83D\uDE00?\"}";
+        Object kept = TestSupport.reader(backend).parse(json);
+        assertEquals(Map.of("k", "a\uD800b?", "q", "\uD83D\uDE00?"), kept);
+        assertEquals(Map.of("k", "a\uFFFDb?", "q", "\uD83D\uDE00?"),
+                TestSupport.reader(backend, b -> b.loneSurrogates(SurrogatePolicy.REPLACE)).parse(json));
+        JsonParseException e = assertThrows(JsonParseException.class,
+                () -> TestSupport.reader(backend, b -> b.loneSurrogates(SurrogatePolicy.ERROR)).parse(json));
+        assertEquals(7, e.offset(), e.getMessage());
+        assertThrows(JsonParseException.class, () -> TestSupport.reader(backend).parse("[1,\uDC00]"));
+        assertEquals(List.of("?"), TestSupport.reader(backend).parse("[\"?\"]"));
+        assertEquals(Map.of("k", "a\uD800b?", "q", "\uD83D\uDE00?"), TestSupport.reader(backend).document(json).root().toValue());
+    }
+
     /** A comment's bytes are input too: ill-formed UTF-8 in one is an error (found by a helper's attack run). */
     @ParameterizedTest
     @MethodSource("backends")

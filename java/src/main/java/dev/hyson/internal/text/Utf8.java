@@ -139,4 +139,49 @@ public final class Utf8 {
         int need = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4;
         return len - j >= need ? len : j;
     }
+
+    /**
+     * A JSON text given as a Java string, in UTF-8. A lone surrogate (a {@code char} in U+D800..U+DFFF
+     * that is not half of a pair, which UTF-8 cannot encode and {@link String#getBytes} would turn into
+     * {@code '?'}) is written as its escape {@code \\uXXXX}, so inside a string the reader's
+     * {@code SurrogatePolicy} decides it as for an escape in the input (kept, replaced or an error),
+     * and outside one it is an error as any such character is. The common case (no lone surrogate)
+     * costs one pass over the bytes for {@code '?'}.
+     *
+     * @param json the text
+     * @return its UTF-8 bytes, lone surrogates escaped
+     */
+    public static byte[] ofJsonText(String json) {
+        byte[] b = json.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        int marks = 0;
+        for (byte x : b) {
+            if (x == '?') {
+                marks++;
+            }
+        }
+        if (marks == 0) {
+            return b;
+        }
+        int inText = 0;
+        for (int i = 0; i < json.length(); i++) {
+            if (json.charAt(i) == '?') {
+                inText++;
+            }
+        }
+        if (inText == marks) {
+            return b; // every '?' was in the text: no lone surrogate
+        }
+        StringBuilder out = new StringBuilder(json.length() + 16);
+        for (int i = 0; i < json.length(); i++) {
+            char c = json.charAt(i);
+            if (Character.isHighSurrogate(c) && i + 1 < json.length() && Character.isLowSurrogate(json.charAt(i + 1))) {
+                out.append(c).append(json.charAt(++i));
+            } else if (Character.isSurrogate(c)) {
+                out.append("\\u").append(Integer.toHexString(c).toUpperCase(java.util.Locale.ROOT));
+            } else {
+                out.append(c);
+            }
+        }
+        return out.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8);
+    }
 }
