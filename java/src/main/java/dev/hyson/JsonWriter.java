@@ -372,10 +372,15 @@ public final class JsonWriter {
         Objects.requireNonNull(values, "values");
         Generator g = lineGenerator(out);
         long n = 0;
-        for (Object value : values) {
-            run(g, value);
-            g.writeLineEnd();
-            n++;
+        try {
+            for (Object value : values) {
+                line(g, value);
+                n++;
+            }
+        } catch (RuntimeException e) {
+            throw finishAfter(e, g, out);
+        } catch (Error e) {
+            throw finishAfter(e, g, out);
         }
         finishLines(g, out);
         return n;
@@ -395,13 +400,33 @@ public final class JsonWriter {
         Objects.requireNonNull(values, "values");
         Generator g = lineGenerator(out);
         long[] n = new long[1];
-        values.forEachOrdered(value -> {
-            run(g, value);
-            g.writeLineEnd();
-            n[0]++;
-        });
+        try {
+            values.forEachOrdered(value -> {
+                line(g, value);
+                n[0]++;
+            });
+        } catch (RuntimeException e) {
+            throw finishAfter(e, g, out);
+        } catch (Error e) {
+            throw finishAfter(e, g, out);
+        }
         finishLines(g, out);
         return n[0];
+    }
+
+    /** One line: the value and a line feed; a value that fails leaves none of its bytes that are still held. */
+    private static void line(Generator g, Object value) {
+        int at = g.position();
+        long drained = g.drainedBytes();
+        try {
+            run(g, value);
+        } catch (RuntimeException | Error e) {
+            if (g.drainedBytes() == drained) {
+                g.backTo(at);
+            }
+            throw e;
+        }
+        g.writeLineEnd();
     }
 
     private Generator lineGenerator(OutputStream out) {
@@ -414,6 +439,16 @@ public final class JsonWriter {
             }
             return len;
         });
+    }
+
+    /** After a failure: the lines before it still go out, as documented; a failure of that is added to it. */
+    private static <E extends Throwable> E finishAfter(E failure, Generator g, OutputStream out) {
+        try {
+            finishLines(g, out);
+        } catch (RuntimeException e) {
+            failure.addSuppressed(e);
+        }
+        return failure;
     }
 
     private static void finishLines(Generator g, OutputStream out) {

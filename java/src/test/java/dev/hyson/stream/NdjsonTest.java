@@ -412,6 +412,30 @@ class NdjsonTest {
         }
     }
 
+    /** A value that cannot be written throws after the lines before it were written (they stayed in the buffer: found by a helper's attack run). */
+    @Test
+    void writeLines_aFailingValue_throwsAfterTheLinesBeforeIt() {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        assertThrows(dev.hyson.JsonWriteException.class,
+                () -> JsonWriter.defaults().writeLines(List.of(1, "two", Map.of("three", 3), Double.NaN, 5), out));
+        assertEquals("1\n\"two\"\n{\"three\":3}\n", out.toString(StandardCharsets.UTF_8));
+        // a value that fails part way leaves none of its bytes; a source that fails keeps the lines before it
+        ByteArrayOutputStream out2 = new ByteArrayOutputStream();
+        assertThrows(dev.hyson.JsonWriteException.class,
+                () -> JsonWriter.defaults().writeLines(Stream.of(List.of(1), List.of(2, Double.NaN)), out2));
+        assertEquals("[1]\n", out2.toString(StandardCharsets.UTF_8));
+        ByteArrayOutputStream out3 = new ByteArrayOutputStream();
+        List<Integer> many = new ArrayList<>();
+        for (int i = 0; i < 20_000; i++) {
+            many.add(i);
+        }
+        Stream<Object> failing = Stream.concat(many.stream(), Stream.of(0).map(x -> {
+            throw new IllegalStateException("source failed");
+        }));
+        assertThrows(IllegalStateException.class, () -> JsonWriter.defaults().writeLines(failing, out3));
+        assertEquals(20_000, out3.toString(StandardCharsets.UTF_8).lines().count());
+    }
+
     @Test
     void writeLines_prettyWriter_writesCompactLinesThatReadBack() {
         JsonWriter pretty = JsonWriter.builder().pretty(true).build();

@@ -59,6 +59,21 @@ abstract class JsonOutput extends ValueDispatcher {
         return pos;
     }
 
+    /** @return how many bytes the sink has taken since this writer started its document or run */
+    public long drainedBytes() {
+        return drained;
+    }
+
+    /**
+     * Forgets what was written after {@code position} (a {@link #position()} taken since the sink last
+     * took bytes).
+     *
+     * @param position where the buffer ends again
+     */
+    public void backTo(int position) {
+        pos = position;
+    }
+
     /** Drains everything that is buffered into the sink. */
     public void drainAll() {
         if (pos > 0) {
