@@ -49,8 +49,14 @@ static int hyson_lines_reserve(hyson_lines *lines) {
     return 1;
 }
 
-/* Whether src[from, to) holds only spaces, tabs and carriage returns. */
-static int hyson_blank(const uint8_t *src, size_t from, size_t to) {
+/*
+ * Whether src[from, to) holds only spaces, tabs and carriage returns, after a byte order mark the
+ * reader allows (which a line's scan skips, so a line of it and blanks is blank: skipped).
+ */
+static int hyson_blank(const uint8_t *src, size_t from, size_t to, int bom) {
+    if (bom && to - from >= 3 && src[from] == 0xEF && src[from + 1] == 0xBB && src[from + 2] == 0xBF) {
+        from += 3;
+    }
     for (size_t i = from; i < to; i++) {
         uint8_t c = src[i];
         if (c != ' ' && c != '\t' && c != '\r') {
@@ -146,7 +152,7 @@ int hyson_scan_lines(const uint8_t *src, size_t start, size_t end, int last, con
         if (!text && line_end > line_start && src[line_end - 1] == '\r') {
             line_end--; /* JSON Lines: one CR before the line feed (or the input's end) is not the line's */
         }
-        if (text || !hyson_blank(src, line_start, line_end)) {
+        if (text || !hyson_blank(src, line_start, line_end, (config->flags & HYSON_ALLOW_BYTE_ORDER_MARK) != 0)) {
             if (!hyson_lines_reserve(lines)) {
                 return HYSON_ERR_OUT_OF_MEMORY;
             }

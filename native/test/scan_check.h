@@ -424,7 +424,12 @@ static inline size_t hyson_check_lines(const uint8_t *data, size_t size, const h
                         e--;
                     }
                     blank = !text; /* text lines: every line has a record */
-                    for (size_t i = s; i < e && blank; i++) {
+                    size_t b = s; /* JSON Lines: a byte order mark the reader allows, then blanks, is blank */
+                    if ((cfg->flags & HYSON_ALLOW_BYTE_ORDER_MARK) && e - s >= 3 && data[s] == 0xEF && data[s + 1] == 0xBB &&
+                        data[s + 2] == 0xBF) {
+                        b = s + 3;
+                    }
+                    for (size_t i = b; i < e && blank; i++) {
                         blank &= data[i] == ' ' || data[i] == '\t' || data[i] == '\r';
                     }
                     if (!blank || next >= size) {
@@ -485,6 +490,11 @@ static inline size_t hyson_check_lines(const uint8_t *data, size_t size, const h
             abort();
         }
         for (size_t i = expect; i < size; i++) {
+            if ((cfg->flags & HYSON_ALLOW_BYTE_ORDER_MARK) && i + 2 < size && data[i] == 0xEF && data[i + 1] == 0xBB &&
+                data[i + 2] == 0xBF && (i == 0 || data[i - 1] == '\n')) {
+                i += 2; /* a mark the reader allows at a line's start, then blanks: a blank line */
+                continue;
+            }
             if (data[i] != ' ' && data[i] != '\t' && data[i] != '\r' && data[i] != '\n') {
                 fprintf(stderr, "kernel %s: JSON Lines: the line at %zu was not reported\n", hyson_kernel_at(k)->name, expect);
                 abort();

@@ -113,6 +113,36 @@ class NdjsonTest {
         return out;
     }
 
+    /** A byte order mark then blanks is a blank line, skipped as one (found by a helper's attack run). */
+    @ParameterizedTest
+    @MethodSource("backends")
+    void byteOrderMark_thenBlanks_isABlankLine(Backend backend, @TempDir Path dir) throws Exception {
+        byte[] bom = {(byte) 0xEF, (byte) 0xBB, (byte) 0xBF};
+        byte[][] inputs = {concat(bom, "\n2\n".getBytes(StandardCharsets.US_ASCII)),
+            concat(bom, "  \r\n2".getBytes(StandardCharsets.US_ASCII)), bom, concat(bom, "2\n".getBytes(StandardCharsets.US_ASCII))};
+        List<List<Object>> expected = List.of(List.of(2L), List.of(2L), List.of(), List.of(2L));
+        JsonReader reader = reader(backend);
+        for (int k = 0; k < inputs.length; k++) {
+            byte[] in = inputs[k];
+            Path file = Files.write(dir.resolve("bom" + k + ".ndjson"), in);
+            assertEquals(expected.get(k), all(reader.readLines(in)), "input " + k);
+            assertEquals(expected.get(k), all(reader.readLines(new ByteArrayInputStream(in))), "input " + k);
+            assertEquals(expected.get(k), all(reader.readLines(file)), "input " + k);
+            assertEquals(expected.get(k), all(reader.lines().parallel(2).read(file)), "input " + k);
+            assertEquals(expected.get(k).size(), reader.lines().validate(in), "input " + k);
+        }
+        // a reader that refuses the mark still does
+        JsonReader strict = reader(backend).toBuilder().allowByteOrderMark(false).build();
+        JsonParseException e = assertThrows(JsonParseException.class, () -> all(strict.readLines(inputs[0])));
+        assertEquals(JsonParseException.Kind.BYTE_ORDER_MARK, e.kind());
+    }
+
+    private static byte[] concat(byte[] a, byte[] b) {
+        byte[] c = Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, c, a.length, b.length);
+        return c;
+    }
+
     @ParameterizedTest
     @MethodSource("backends")
     void corpus_amazonCellphones_equalsParseOfEachLine(Backend backend) throws Exception {

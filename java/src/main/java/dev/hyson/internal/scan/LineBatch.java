@@ -1,5 +1,7 @@
 package dev.hyson.internal.scan;
 
+import dev.hyson.internal.text.Utf8;
+
 import dev.hyson.internal.tape.Tape;
 import dev.hyson.internal.text.Newlines;
 import java.util.Arrays;
@@ -89,7 +91,7 @@ public final class LineBatch {
             } else if (e > s && src[e - 1] == '\r') {
                 e--;
             }
-            if (text || !blank(src, s, e)) {
+            if (text || !blank(src, cfg.allowByteOrderMark ? Utf8.afterByteOrderMark(src, s, e) : s, e)) {
                 batch.ensure(batch.count + 1);
                 int r = batch.count * FIELDS;
                 long[] rec = batch.records;

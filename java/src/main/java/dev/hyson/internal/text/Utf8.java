@@ -184,4 +184,14 @@ public final class Utf8 {
         }
         return out.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8);
     }
+
+    /**
+     * @param b bytes
+     * @param s where a text starts
+     * @param e where it ends
+     * @return {@code s + 3} when {@code b[s, e)} starts with a UTF-8 byte order mark, else {@code s}
+     */
+    public static int afterByteOrderMark(byte[] b, int s, int e) {
+        return e - s >= 3 && b[s] == (byte) 0xEF && b[s + 1] == (byte) 0xBB && b[s + 2] == (byte) 0xBF ? s + 3 : s;
+    }
 }
