@@ -134,6 +134,28 @@ class JsonParserTest {
         return CorpusTest.documents();
     }
 
+    /** At the end of input a stream parser's location stays on the root's last token, as an array parser's does (it lost its line and column). */
+    @ParameterizedTest
+    @MethodSource("backends")
+    void location_atTheEnd_isTheLastTokens_forAStreamToo(Backend backend) {
+        JsonReader r = TestSupport.reader(backend);
+        for (String doc : new String[] {"[1]  \n", " \"x\" ", "{\"a\":[1,2]}\n\n", "7"}) {
+            byte[] b = doc.getBytes(StandardCharsets.UTF_8);
+            try (JsonParser whole = r.parser(b); JsonParser stream = r.parser(new java.io.ByteArrayInputStream(b))) {
+                JsonToken t;
+                while ((t = whole.nextToken()) != null) {
+                    assertEquals(t, stream.nextToken());
+                    assertEquals(whole.location().toString(), stream.location().toString(), doc);
+                }
+                assertFalse(stream.hasNext());
+                assertEquals(whole.location().toString(), stream.location().toString(), doc);
+                assertNull(stream.nextToken());
+                assertEquals(whole.location().toString(), stream.location().toString(), doc);
+                assertTrue(stream.location().line() >= 1, doc);
+            }
+        }
+    }
+
     @ParameterizedTest
     @MethodSource("backends")
     void corpus_tokensMatchTheTree_arrayStreamAndTinyWindows(Backend backend) throws IOException {

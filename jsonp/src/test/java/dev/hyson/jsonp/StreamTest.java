@@ -41,6 +41,34 @@ import org.junit.jupiter.api.Test;
 class StreamTest {
     private static final JsonProvider P = new HysonJsonProvider();
 
+    /** Found by a helper's run against Parsson: getValue at a name, and the location once the input has ended. */
+    @Test
+    void getValueAtAName_isTheName_andTheLocationAtTheEndStaysOnTheLastToken() {
+        try (JsonParser p = P.createParser(new StringReader("{\"a\":[1,2]}"))) {
+            p.next();
+            assertEquals(Event.KEY_NAME, p.next());
+            assertEquals(P.createValue("a"), p.getValue());
+            assertEquals(Event.START_ARRAY, p.next());
+        }
+        for (String doc : new String[] {"[1]  \n", " \"x\" ", "{\"a\":[1,2]}\n\n"}) {
+            for (boolean bytes : new boolean[] {false, true}) {
+                try (JsonParser p = bytes ? P.createParser(new ByteArrayInputStream(doc.getBytes(StandardCharsets.UTF_8)))
+                        : P.createParser(new StringReader(doc))) {
+                    long line = -1;
+                    long column = -1;
+                    while (p.hasNext()) {
+                        p.next();
+                        line = p.getLocation().getLineNumber();
+                        column = p.getLocation().getColumnNumber();
+                    }
+                    assertEquals(line, p.getLocation().getLineNumber(), doc);
+                    assertEquals(column, p.getLocation().getColumnNumber(), doc);
+                    assertTrue(p.getLocation().getLineNumber() >= 1, doc);
+                }
+            }
+        }
+    }
+
     private static List<String> events(JsonParser p) {
         List<String> out = new ArrayList<>();
         while (p.hasNext()) {

@@ -58,6 +58,8 @@ public final class StreamParser extends TokenValues {
     /** readValue's copy of one value, made on first use. */
     private ValueCopy copy;
     private boolean started;
+    /** The location of the root value's last token, taken before its window went: {@link #location()} at the end. */
+    private JsonLocation endLocation;
 
     /**
      * @param scan the scan that feeds the tape
@@ -100,6 +102,7 @@ public final class StreamParser extends TokenValues {
     @Override
     public JsonToken nextToken() {
         if (i >= size) {
+            keepEndLocation();
             hold();
             if (!fill()) {
                 cur = -1;
@@ -227,8 +230,20 @@ public final class StreamParser extends TokenValues {
         if (scan.finished()) {
             return false;
         }
+        keepEndLocation();
         hold();
         return fill() && size > 0;
+    }
+
+    /**
+     * Once the root value is complete, keeps where its last token is while its window is still here:
+     * {@link #location()} from then on (at the end of input, as a parser over an array gives it), when
+     * the next window may no longer hold those bytes.
+     */
+    private void keepEndLocation() {
+        if (started && depth == 0 && endLocation == null) {
+            endLocation = location();
+        }
     }
 
     @Override
@@ -509,6 +524,9 @@ public final class StreamParser extends TokenValues {
     public JsonLocation location() {
         if (!started) {
             return new JsonLocation(0, 1, 1);
+        }
+        if (depth == 0 && endLocation != null) {
+            return endLocation; // the root's last token, or the end after it
         }
         long[] lc = scan.locate(curAt);
         return new JsonLocation(curAt - scan.origin(), lc[0], lc[1]);

@@ -200,6 +200,7 @@ public final class HysonParser implements JsonParser {
             case START_ARRAY:
                 return readStructure();
             case VALUE_STRING:
+            case KEY_NAME: // the name as a string, as the reference implementation gives it (the spec refuses only the ends)
                 return new StringValue(p.getString());
             case VALUE_NUMBER:
                 return number();
