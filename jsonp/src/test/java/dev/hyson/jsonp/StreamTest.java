@@ -41,6 +41,19 @@ import org.junit.jupiter.api.Test;
 class StreamTest {
     private static final JsonProvider P = new HysonJsonProvider();
 
+    /** KEY_STRATEGY applies to a builder factory's object builders, as in Parsson (found by a helper's run against it). */
+    @Test
+    void builderFactory_keyStrategy() {
+        assertEquals("{\"a\":2}", P.createBuilderFactory(Map.of()).createObjectBuilder().add("a", 1).add("a", 2).build().toString());
+        var first = P.createBuilderFactory(Map.of(JsonConfig.KEY_STRATEGY, JsonConfig.KeyStrategy.FIRST));
+        assertEquals("{\"a\":1,\"b\":3}", first.createObjectBuilder().add("a", 1).add("b", 3).add("a", 2).build().toString());
+        assertEquals(Map.of(JsonConfig.KEY_STRATEGY, JsonConfig.KeyStrategy.FIRST), first.getConfigInUse());
+        var none = P.createBuilderFactory(Map.of(JsonConfig.KEY_STRATEGY, "NONE"));
+        var b = none.createObjectBuilder().add("a", 1);
+        assertThrows(IllegalStateException.class, () -> b.add("a", 2));
+        assertEquals("{\"a\":1}", b.build().toString());
+    }
+
     /** Found by a helper's run against Parsson: getValue at a name, and the location once the input has ended. */
     @Test
     void getValueAtAName_isTheName_andTheLocationAtTheEndStaysOnTheLastToken() {

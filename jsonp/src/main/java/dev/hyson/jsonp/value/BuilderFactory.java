@@ -16,14 +16,22 @@ import java.util.Map;
  * properties a provider does not support. Immutable and thread-safe; each builder it makes is not.
  */
 public final class BuilderFactory implements JsonBuilderFactory {
+    /** The configuration's {@code KEY_STRATEGY}, or {@code null} (the later value wins). */
+    private final jakarta.json.JsonConfig.KeyStrategy keys;
+
     /**
      * A factory for the given configuration (JSON-P {@code JsonProvider.createBuilderFactory(Map)}).
      *
-     * @param config provider-specific properties, or {@code null} for none; none is supported, so all
-     *     are ignored and the map is not kept
+     * @param config properties, or {@code null} for none: {@code JsonConfig.KEY_STRATEGY} (a
+     *     {@code KeyStrategy} or its name) applies to the object builders this factory makes (a repeated
+     *     name: {@code LAST} replaces, the default; {@code FIRST} is ignored; {@code NONE} throws
+     *     {@link IllegalStateException} when added); other properties are ignored
+     * @throws IllegalArgumentException when {@code KEY_STRATEGY} names no strategy
      */
     public BuilderFactory(Map<String, ?> config) {
-        // no property is supported: nothing to keep
+        Object k = config == null ? null : config.get(jakarta.json.JsonConfig.KEY_STRATEGY);
+        keys = k == null ? null : k instanceof jakarta.json.JsonConfig.KeyStrategy ? (jakarta.json.JsonConfig.KeyStrategy) k
+                : jakarta.json.JsonConfig.KeyStrategy.valueOf(k.toString());
     }
 
     /**
@@ -33,7 +41,7 @@ public final class BuilderFactory implements JsonBuilderFactory {
      */
     @Override
     public JsonObjectBuilder createObjectBuilder() {
-        return new ObjectBuilder();
+        return new ObjectBuilder().keyStrategy(keys);
     }
 
     /**
@@ -46,7 +54,7 @@ public final class BuilderFactory implements JsonBuilderFactory {
      */
     @Override
     public JsonObjectBuilder createObjectBuilder(JsonObject object) {
-        return new ObjectBuilder(object);
+        return new ObjectBuilder(object).keyStrategy(keys);
     }
 
     /**
@@ -62,7 +70,7 @@ public final class BuilderFactory implements JsonBuilderFactory {
      */
     @Override
     public JsonObjectBuilder createObjectBuilder(Map<String, Object> object) {
-        return ObjectBuilder.of(object);
+        return ObjectBuilder.of(object).keyStrategy(keys);
     }
 
     /**
@@ -105,13 +113,13 @@ public final class BuilderFactory implements JsonBuilderFactory {
     }
 
     /**
-     * The properties in use (JSON-P {@code JsonBuilderFactory.getConfigInUse()}): none, since no
-     * provider-specific property is supported.
+     * The properties in use (JSON-P {@code JsonBuilderFactory.getConfigInUse()}): {@code KEY_STRATEGY}
+     * when it was given, nothing else.
      *
-     * @return an empty, unmodifiable map
+     * @return an unmodifiable map
      */
     @Override
     public Map<String, ?> getConfigInUse() {
-        return Collections.emptyMap();
+        return keys == null ? Collections.emptyMap() : Map.of(jakarta.json.JsonConfig.KEY_STRATEGY, keys);
     }
 }

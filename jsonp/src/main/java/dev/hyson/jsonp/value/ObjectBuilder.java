@@ -24,6 +24,13 @@ import java.util.Optional;
  */
 public final class ObjectBuilder implements JsonObjectBuilder {
     private Map<String, JsonValue> members;
+    /**
+     * What a repeated name does ({@code JsonConfig.KEY_STRATEGY} of the factory that made this builder):
+     * {@code null} or {@code LAST}, the later value replaces the earlier (in its place); {@code FIRST},
+     * the later is ignored; {@code NONE}, adding it throws {@link IllegalStateException}, as in the
+     * reference implementation.
+     */
+    private jakarta.json.JsonConfig.KeyStrategy keys;
 
     /** An empty builder (JSON-P {@code JsonBuilderFactory.createObjectBuilder()}). */
     public ObjectBuilder() {
@@ -118,7 +125,23 @@ public final class ObjectBuilder implements JsonObjectBuilder {
     }
 
     private ObjectBuilder put(String name, JsonValue value) {
-        members.put(Objects.requireNonNull(name, "name"), value);
+        Objects.requireNonNull(name, "name");
+        if (keys == jakarta.json.JsonConfig.KeyStrategy.FIRST) {
+            members.putIfAbsent(name, value);
+        } else if (keys == jakarta.json.JsonConfig.KeyStrategy.NONE && members.containsKey(name)) {
+            throw new IllegalStateException("the name \"" + name + "\" is already in this object (KEY_STRATEGY NONE)");
+        } else {
+            members.put(name, value);
+        }
+        return this;
+    }
+
+    /**
+     * @param strategy what a repeated name does from now on (the builder factory's {@code KEY_STRATEGY})
+     * @return this builder
+     */
+    ObjectBuilder keyStrategy(jakarta.json.JsonConfig.KeyStrategy strategy) {
+        this.keys = strategy;
         return this;
     }
 
