@@ -105,7 +105,7 @@ final class HysonPartitionReader implements PartitionReader<InternalRow> {
         JSONOptions json = options.json();
         this.spark = new SparkRecords(schema, json, filters);
         this.rows = new TapeRows(schema, json.columnNameOfCorruptRecord(), json, filters);
-        this.countOnly = schema.fields().length == 0 && filters.isEmpty()
+        this.countOnly = schema.fields().length == 0 && filters.isEmpty() && rows.supported()
                 && json.parseMode() == org.apache.spark.sql.catalyst.util.PermissiveMode$.MODULE$;
     }
 

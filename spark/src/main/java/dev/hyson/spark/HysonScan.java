@@ -192,7 +192,9 @@ final class HysonScan implements Scan, Batch {
             throw new IllegalArgumentException("[PATH_NOT_FOUND] Path does not exist: " + p);
         }
         for (FileStatus m : matched) {
-            walk(fs, m, out);
+            if (!hidden(m.getPath().getName())) {
+                walk(fs, m, out); // (a hidden name is skipped even when given or globbed, as Spark skips it)
+            }
         }
     }
 
@@ -202,12 +204,21 @@ final class HysonScan implements Scan, Batch {
             return;
         }
         for (FileStatus c : fs.listStatus(s.getPath())) {
-            String name = c.getPath().getName();
-            if (name.startsWith("_") || name.startsWith(".")) {
-                continue; // _SUCCESS, _temporary, .crc files: hidden, as Spark's file index hides them
+            if (!hidden(c.getPath().getName())) {
+                walk(fs, c, out);
             }
-            walk(fs, c, out);
         }
+    }
+
+    /**
+     * Spark's rule for the names its file index leaves out ({@code HadoopFSUtils.shouldFilterOutPathName}):
+     * a name starting with '_' (_SUCCESS, _temporary) unless it holds '=' (a partition directory), a
+     * name starting with '.' (.crc files), and one ending with "._COPYING_" (a file being copied in);
+     * _metadata and _common_metadata are kept.
+     */
+    static boolean hidden(String name) {
+        boolean exclude = name.startsWith("_") && !name.contains("=") || name.startsWith(".") || name.endsWith("._COPYING_");
+        return exclude && !name.startsWith("_common_metadata") && !name.startsWith("_metadata");
     }
 
     @Override

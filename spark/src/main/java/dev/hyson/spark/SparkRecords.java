@@ -49,7 +49,11 @@ final class SparkRecords {
         verifyCorruptColumn(schema, corruptColumn);
         StructType actual = actualSchema(schema, corruptColumn);
         JacksonParser raw = new JacksonParser(actual, json, true, CollectionConverters.asScala(filters).toList());
-        scala.Function2<JsonFactory, byte[], JsonParser> create = SparkRecords::createParser;
+        // with an explicit encoding Spark decodes each line as text in it (CreateJacksonParser.text(enc, ...):
+        // no byte order mark skipped, no UTF-16/32 detection, malformed input an error), so the same here
+        java.nio.charset.Charset enc = json.encoding().isDefined() ? java.nio.charset.Charset.forName(json.encoding().get()) : null;
+        scala.Function2<JsonFactory, byte[], JsonParser> create = enc == null ? SparkRecords::createParser
+                : (factory, record) -> createParser(factory, record, enc);
         scala.Function1<byte[], UTF8String> literal = UTF8String::fromBytes;
         scala.Function1<byte[], scala.collection.Iterable<InternalRow>> parse = record -> raw.parse(record, create, literal);
         this.parser = new FailureSafeParser<>(parse, mode, schema, corruptColumn);
@@ -58,6 +62,14 @@ final class SparkRecords {
     private static JsonParser createParser(JsonFactory factory, byte[] record) {
         try {
             return factory.createParser(record, 0, record.length); // as CreateJacksonParser.text does
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static JsonParser createParser(JsonFactory factory, byte[] record, java.nio.charset.Charset enc) {
+        try {
+            return factory.createParser(new java.io.InputStreamReader(new java.io.ByteArrayInputStream(record), enc.newDecoder()));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

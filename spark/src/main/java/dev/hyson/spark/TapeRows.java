@@ -133,7 +133,9 @@ final class TapeRows {
         }
         this.prefixCapable = scalars;
         // singleVariantColumn: each whole line is one variant value, Spark's to build
-        this.supported = supportedSchema(schema) && json.singleVariantColumn().isEmpty();
+        // an explicit encoding (UTF-8 is the only one the source takes) makes Spark decode lines as text,
+        // which differs from its byte parser (a byte order mark, UTF-16 detection): every line is Spark's
+        this.supported = supportedSchema(schema) && json.singleVariantColumn().isEmpty() && json.encoding().isEmpty();
         this.timestamps = TimestampFormatter$.MODULE$.apply(json.timestampFormatInRead(), json.zoneId(), json.locale(),
                 LegacyDateFormats$.MODULE$.FAST_DATE_FORMAT(), true);
         this.dates = DateFormatter$.MODULE$.apply(json.dateFormatInRead(), json.locale(),

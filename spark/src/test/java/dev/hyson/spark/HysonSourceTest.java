@@ -52,6 +52,37 @@ class HysonSourceTest {
     }
 
     /**
+     * An explicit encoding makes Spark decode each line as text (a byte order mark is not skipped, no
+     * UTF-16 detection), and hidden names follow Spark's file-index rule (found by a helper's attack run).
+     */
+    @ParameterizedTest
+    @MethodSource("dev.hyson.spark.SparkTests#backends")
+    void explicitEncoding_andHiddenNames_asSparkReadsThem(String backend) throws IOException {
+        Path enc = dir.resolve("enc-" + backend + ".jsonl");
+        java.io.ByteArrayOutputStream b = new java.io.ByteArrayOutputStream();
+        b.writeBytes("{\"a\":1}\n".getBytes(StandardCharsets.UTF_8));
+        b.writeBytes(new byte[] {(byte) 0xEF, (byte) 0xBB, (byte) 0xBF});
+        b.writeBytes("{\"a\":10}\n".getBytes(StandardCharsets.UTF_8));
+        b.writeBytes(new byte[] {'{', 0, '"', 0, 'a', 0, '"', 0, ':', 0, '2', 0, '}', 0, '\n'});
+        b.writeBytes("[{\"a\":3},{\"a\":4}]\n{\"a\":\"\\ud800\",\"b\":\"x\"}\n".getBytes(StandardCharsets.UTF_8));
+        Files.write(enc, b.toByteArray());
+        StructType ab = StructType.fromDDL("a BIGINT, b STRING");
+        for (Map<String, String> mode : List.of(Map.of("encoding", "UTF-8"), Map.of("encoding", "UTF-8", "mode", "DROPMALFORMED"),
+                Map.of("charset", "UTF-8"))) {
+            assertSameAsSpark(backend, ab, mode, enc.toString());
+            assertEquals(json(mode).schema(ab).json(enc.toString()).count(), hyson(backend, mode).schema(ab).load(enc.toString()).count());
+        }
+        Path files = Files.createDirectories(dir.resolve("hidden-" + backend));
+        Files.writeString(files.resolve("a.json"), "{\"a\":1}\n");
+        Files.writeString(files.resolve("_u=1.json"), "{\"a\":2}\n");
+        Files.writeString(files.resolve("c.json._COPYING_"), "{\"a\":5}\n");
+        Files.writeString(files.resolve("_hidden.json"), "{\"a\":6}\n");
+        Files.writeString(files.resolve(".dot.json"), "{\"a\":7}\n");
+        assertSameAsSpark(backend, ab, Map.of(), files.toString());
+        assertSameAsSpark(backend, ab, Map.of(), files + "/*");
+    }
+
+    /**
      * count() reads no column: under PERMISSIVE a line that starts an object is one row whatever
      * follows, and hyson counts it without a scan; every other line and mode goes the usual way.
      */
