@@ -51,7 +51,7 @@ public final class StreamParser extends TokenValues {
      * bytes as two words and a length, so the next object of the same shape (an array of records)
      * gets each name by one comparison, without a hash or a table probe.
      */
-    private Predicted[] predicted = new Predicted[16];
+    private PredictedNames[] predicted = new PredictedNames[16];
     private boolean nameNext;
     private boolean closed;
 
@@ -277,27 +277,15 @@ public final class StreamParser extends TokenValues {
             int tag = Tape.tag(e);
             int m = members[d] - 1;
             byte[] b = text();
-            if ((tag == Tape.STR_ASCII || tag == Tape.STR_UTF8) && len <= 16 && m < Predicted.MEMBERS && off + 16 <= b.length) {
-                long w0 = (long) LONG_LE.get(b, off);
-                long w1 = (long) LONG_LE.get(b, off + 8);
-                if (len < 8) {
-                    w0 &= (1L << (len << 3)) - 1;
-                    w1 = 0;
-                } else if (len < 16) {
-                    w1 &= (1L << ((len - 8) << 3)) - 1;
-                }
-                Predicted p = predicted[d];
+            if ((tag == Tape.STR_ASCII || tag == Tape.STR_UTF8) && PredictedNames.fits(len, m, off, b)) {
+                PredictedNames p = predicted[d];
                 if (p == null) {
-                    p = predicted[d] = new Predicted();
+                    p = predicted[d] = new PredictedNames();
                 }
-                if (p.len[m] == len && p.w0[m] == w0 && p.w1[m] == w1) {
-                    n = p.value[m];
-                } else {
+                n = p.find(m, b, off, len);
+                if (n == null) {
                     n = name(e, e1);
-                    p.len[m] = len;
-                    p.w0[m] = w0;
-                    p.w1[m] = w1;
-                    p.value[m] = n;
+                    p.keep(m, n);
                 }
             } else {
                 n = name(e, e1);
@@ -306,23 +294,6 @@ public final class StreamParser extends TokenValues {
             nameAt[d] = -1;
         }
         return n;
-    }
-
-    private static final java.lang.invoke.VarHandle LONG_LE = java.lang.invoke.MethodHandles.byteArrayViewVarHandle(
-            long[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
-
-    /** The names of the last object at one depth, by member position (see {@link #predicted}). */
-    private static final class Predicted {
-        static final int MEMBERS = 64;
-        final long[] w0 = new long[MEMBERS];
-        final long[] w1 = new long[MEMBERS];
-        /** -1: no name yet (no name has length -1). */
-        final int[] len = new int[MEMBERS];
-        final String[] value = new String[MEMBERS];
-
-        Predicted() {
-            Arrays.fill(len, -1);
-        }
     }
 
     @Override
