@@ -98,13 +98,9 @@ static size_t hyson_skip_comment(hyson_scan_state *st, size_t pos, int cut_ok) {
     if (src[pos + 1] == '/') {
         size_t i = pos + 2;
         while (i < end && src[i] != '\n') {
-            if (src[i] >= 0x80) {
-                i = hyson_comment_utf8(st, i, cut_ok);
-                if (i == HYSON_FAILED) {
-                    return HYSON_FAILED;
-                }
-            } else {
-                i++;
+            i = src[i] < 0x80 ? i + 1 : hyson_comment_utf8(st, i, cut_ok);
+            if (i == HYSON_FAILED) {
+                return HYSON_FAILED;
             }
         }
         return i;
@@ -115,13 +111,9 @@ static size_t hyson_skip_comment(hyson_scan_state *st, size_t pos, int cut_ok) {
             if (src[i] == '*' && src[i + 1] == '/') {
                 return i + 2;
             }
-            if (src[i] >= 0x80) {
-                i = hyson_comment_utf8(st, i, cut_ok);
-                if (i == HYSON_FAILED) {
-                    return HYSON_FAILED;
-                }
-            } else {
-                i++;
+            i = src[i] < 0x80 ? i + 1 : hyson_comment_utf8(st, i, cut_ok);
+            if (i == HYSON_FAILED) {
+                return HYSON_FAILED;
             }
         }
         if (i < end && src[i] >= 0x80 && hyson_comment_utf8(st, i, 1) == HYSON_FAILED) {

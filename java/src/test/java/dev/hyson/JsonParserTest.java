@@ -192,15 +192,21 @@ class JsonParserTest {
         }
     }
 
-    /** A stream that returns short, random reads, as a socket does. */
+    /** A stream that returns short, random reads, as a socket does (of at most {@code most} bytes; 37 by default). */
     static final class ChunkedStream extends InputStream {
         private final byte[] b;
         private final SplittableRandom random;
+        private final int most;
         private int pos;
 
         ChunkedStream(byte[] b, SplittableRandom random) {
+            this(b, random, 37);
+        }
+
+        ChunkedStream(byte[] b, SplittableRandom random, int most) {
             this.b = b;
             this.random = random;
+            this.most = most;
         }
 
         @Override
@@ -213,7 +219,7 @@ class JsonParserTest {
             if (pos >= b.length) {
                 return -1;
             }
-            int n = Math.min(Math.min(len, b.length - pos), 1 + random.nextInt(37));
+            int n = Math.min(Math.min(len, b.length - pos), 1 + random.nextInt(most));
             System.arraycopy(b, pos, out, off, n);
             pos += n;
             return n;

@@ -184,7 +184,7 @@ class ParserTest {
             assertEquals(JsonParseException.Kind.INVALID_UTF8, e.kind(), e.getMessage());
             assertEquals(at[k], e.offset(), e.getMessage());
             JsonParseException s = assertThrows(JsonParseException.class, () -> {
-                try (dev.hyson.stream.JsonParser p = r.parser(new OneByteAtATime(doc))) {
+                try (dev.hyson.stream.JsonParser p = r.parser(new JsonParserTest.ChunkedStream(doc, new java.util.SplittableRandom(1), 1))) {
                     while (p.nextToken() != null) {
                         // drain
                     }
@@ -193,64 +193,12 @@ class ParserTest {
             assertEquals(JsonParseException.Kind.INVALID_UTF8, s.kind(), s.getMessage());
             assertEquals(at[k], s.offset(), s.getMessage());
         }
-        // well-formed multi-byte text in comments, cut by every window end of a byte-at-a-time stream
+        // well-formed multi-byte text in comments, cut by every window end of a stream read a byte at a time
         byte[] ok = "// \u00e9t\u00e9 \u20ac\n[1, /* \u65e5\u672c \ud83d\ude00 */ 2] // fin \u00e9".getBytes(StandardCharsets.UTF_8);
         assertEquals(List.of(1L, 2L), r.parse(ok));
-        try (dev.hyson.stream.JsonParser p = r.parser(new OneByteAtATime(ok))) {
+        try (dev.hyson.stream.JsonParser p = r.parser(new JsonParserTest.ChunkedStream(ok, new java.util.SplittableRandom(1), 1))) {
             assertEquals(List.of(1L, 2L), p.readValue());
         }
-    }
-
-    /** A stream that gives one byte per read: every window ends after one more byte. */
-    static final class OneByteAtATime extends java.io.InputStream {
-        private final byte[] b;
-        private int i;
-
-        OneByteAtATime(byte[] b) {
-            this.b = b;
-        }
-
-        @Override
-        public int read() {
-            return i < b.length ? b[i++] & 0xFF : -1;
-        }
-
-        @Override
-        public int read(byte[] out, int off, int len) {
-            if (len == 0) {
-                return 0;
-            }
-            if (i >= b.length) {
-                return -1;
-            }
-            out[off] = b[i++];
-            return 1;
-        }
-    }
-
-    @ParameterizedTest
-    @MethodSource("backends")
-    void lenientOptions_offByDefault_eachAcceptsItsExtension(Backend backend) {
-        JsonReader strict = TestSupport.reader(backend);
-        String comments = "// head\n[1, /* two */ 2 // tail\n]";
-        String trailing = "{\"a\":[1,2,],}";
-        String nonFinite = "[NaN, Infinity, -Infinity]";
-        reject(strict, comments);
-        reject(strict, trailing);
-        reject(strict, nonFinite);
-        assertEquals(List.of(1L, 2L), TestSupport.reader(backend, b -> b.allowComments(true)).parse(comments));
-        assertEquals(Map.of("a", List.of(1L, 2L)), TestSupport.reader(backend, b -> b.allowTrailingCommas(true)).parse(trailing));
-        assertEquals(List.of(Double.NaN, Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY),
-                TestSupport.reader(backend, b -> b.allowNonFiniteLiterals(true)).parse(nonFinite));
-        JsonReader trailingOk = TestSupport.reader(backend, b -> b.allowTrailingCommas(true));
-        reject(trailingOk, "[1,,]");
-        reject(trailingOk, "[,]");
-        // a '/' that starts no comment is an error, never a hang
-        assertEquals(4, reject(TestSupport.reader(backend, b -> b.allowComments(true)), "[1, /x]").offset());
-        assertEquals(2, reject(TestSupport.reader(backend, b -> b.allowComments(true)), "[1/").offset());
-        JsonParseException e = reject(TestSupport.reader(backend, b -> b.allowComments(true)), "[1 /* open");
-        assertEquals(JsonParseException.Kind.UNEXPECTED_END, e.kind());
-        assertEquals(3, e.offset());
     }
 
     @ParameterizedTest

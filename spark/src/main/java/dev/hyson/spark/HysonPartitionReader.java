@@ -130,16 +130,6 @@ final class HysonPartitionReader implements PartitionReader<InternalRow> {
                 }
                 continue;
             }
-            if (countOnly) {
-                InternalRow r = countedRow();
-                if (r == END) {
-                    lines = null;
-                } else if (r != null) {
-                    current = r;
-                    return true;
-                }
-                continue;
-            }
             if (!rows.supported()) {
                 // every line is Spark's: nothing to scan
                 if (!lines.next()) {
@@ -150,8 +140,10 @@ final class HysonPartitionReader implements PartitionReader<InternalRow> {
                 pending = spark.parse(Arrays.copyOfRange(lines.buffer(), lines.start(), lines.end()));
                 continue;
             }
-            if (perLine) {
-                InternalRow r = nextLine();
+            if (countOnly || perLine) {
+                // line by line: counted without a scan (countOnly implies rows.supported()), or each
+                // line's pushed filters asked on its prefix first
+                InternalRow r = countOnly ? countedRow() : nextLine();
                 if (r == END) {
                     lines = null;
                 } else if (r != null) {
