@@ -203,6 +203,31 @@ class ParserTest {
 
     @ParameterizedTest
     @MethodSource("backends")
+    void lenientOptions_offByDefault_eachAcceptsItsExtension(Backend backend) {
+        JsonReader strict = TestSupport.reader(backend);
+        String comments = "// head\n[1, /* two */ 2 // tail\n]";
+        String trailing = "{\"a\":[1,2,],}";
+        String nonFinite = "[NaN, Infinity, -Infinity]";
+        reject(strict, comments);
+        reject(strict, trailing);
+        reject(strict, nonFinite);
+        assertEquals(List.of(1L, 2L), TestSupport.reader(backend, b -> b.allowComments(true)).parse(comments));
+        assertEquals(Map.of("a", List.of(1L, 2L)), TestSupport.reader(backend, b -> b.allowTrailingCommas(true)).parse(trailing));
+        assertEquals(List.of(Double.NaN, Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY),
+                TestSupport.reader(backend, b -> b.allowNonFiniteLiterals(true)).parse(nonFinite));
+        JsonReader trailingOk = TestSupport.reader(backend, b -> b.allowTrailingCommas(true));
+        reject(trailingOk, "[1,,]");
+        reject(trailingOk, "[,]");
+        // a '/' that starts no comment is an error, never a hang
+        assertEquals(4, reject(TestSupport.reader(backend, b -> b.allowComments(true)), "[1, /x]").offset());
+        assertEquals(2, reject(TestSupport.reader(backend, b -> b.allowComments(true)), "[1/").offset());
+        JsonParseException e = reject(TestSupport.reader(backend, b -> b.allowComments(true)), "[1 /* open");
+        assertEquals(JsonParseException.Kind.UNEXPECTED_END, e.kind());
+        assertEquals(3, e.offset());
+    }
+
+    @ParameterizedTest
+    @MethodSource("backends")
     void overflow_errorNamesTheNumber_orInfinityOnRequest(Backend backend) {
         JsonParseException e = reject(TestSupport.reader(backend), "[0, 1e400]");
         assertEquals(JsonParseException.Kind.NUMBER_OUT_OF_RANGE, e.kind());
