@@ -53,7 +53,8 @@ import java.util.stream.StreamSupport;
  * thread ends with the input or when the stream is closed (see {@link #readAhead(boolean)}). A stream read from a {@code Path} holds the file open until it is closed, so
  * close it: {@code try (Stream<Object> s = lines.read(path)) { ... }}. Closing a stream read from
  * an {@code InputStream} does not close that stream: it is the caller's. For an
- * {@link java.util.Iterator} take {@code stream.iterator()} (and close the stream when done).
+ * {@link java.util.Iterator} take {@code stream.iterator()} (and close the stream when done); an
+ * iterator of a closed stream throws {@link IllegalStateException}.
  * Read failures of the input are thrown as {@link UncheckedIOException} by the stream operation
  * that meets them.
  *
@@ -508,7 +509,7 @@ public final class JsonLines {
         } else {
             LineCursor cursor = LineCursor.open(in, config, parser, readAhead);
             lines = new SerialLines<>(cursor, parser, handler);
-            close = cursor::release;
+            close = cursor::close;
         }
         return StreamSupport.stream(lines, false).onClose(() -> {
             close.run();
@@ -542,6 +543,6 @@ public final class JsonLines {
             return StreamSupport.stream(p, false).onClose(p::close);
         }
         LineCursor cursor = new LineCursor(json, 0, json.length, 0, 1, config, parser);
-        return StreamSupport.stream(new SerialLines<>(cursor, parser, handler), false).onClose(cursor::release);
+        return StreamSupport.stream(new SerialLines<>(cursor, parser, handler), false).onClose(cursor::close);
     }
 }

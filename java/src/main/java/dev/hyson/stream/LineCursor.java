@@ -81,6 +81,8 @@ final class LineCursor {
     private long bufOffset;
     private long nextLine;
     private boolean eof;
+    /** Set by {@link #close()}: the stream was closed. */
+    private boolean closed;
     /** After a line longer than the limit: the rest of it is dropped up to the next line feed. */
     private boolean skipping;
     /**
@@ -265,6 +267,9 @@ final class LineCursor {
      * @throws IOException when the stream fails
      */
     boolean next() throws IOException {
+        if (closed) {
+            throw new IllegalStateException("the stream of lines is closed");
+        }
         error = null;
         entry = -1;
         for (;;) {
@@ -379,6 +384,12 @@ final class LineCursor {
         pos = batch.consumed;
         searched = pos;
         checked = false;
+    }
+
+    /** The stream's close: releases the buffers, and every later {@link #next()} throws. */
+    void close() {
+        closed = true;
+        release();
     }
 
     /**

@@ -62,6 +62,8 @@ final class ParallelLines<T> extends Spliterators.AbstractSpliterator<T> {
     private ExecutorCompletionService<ArrayList<Object>> completions;
     private int pending;
     private boolean sourceDone;
+    /** Set by {@link #close()}: the stream was closed. */
+    private boolean closed;
     private IOException sourceFailure;
     private ArrayList<Object> current;
     private int index;
@@ -82,6 +84,9 @@ final class ParallelLines<T> extends Spliterators.AbstractSpliterator<T> {
     @Override
     @SuppressWarnings("unchecked")
     public boolean tryAdvance(Consumer<? super T> action) {
+        if (closed) {
+            throw new IllegalStateException("the stream of lines is closed");
+        }
         for (;;) {
             if (current != null) {
                 while (index < current.size()) {
@@ -89,7 +94,7 @@ final class ParallelLines<T> extends Spliterators.AbstractSpliterator<T> {
                     if (item instanceof Failed) {
                         LineError error = ((Failed) item).error;
                         if (handler == null) {
-                            close();
+                            stop();
                             throw error.exception();
                         }
                         handler.onError(error);
@@ -102,7 +107,7 @@ final class ParallelLines<T> extends Spliterators.AbstractSpliterator<T> {
             }
             submitMore();
             if (pending == 0) {
-                close();
+                stop();
                 if (sourceFailure != null) {
                     IOException e = sourceFailure;
                     sourceFailure = null;
@@ -161,10 +166,10 @@ final class ParallelLines<T> extends Spliterators.AbstractSpliterator<T> {
             return f.get();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            close();
+            stop();
             throw new UncheckedIOException(new InterruptedIOException("interrupted while waiting for parsed lines"));
         } catch (ExecutionException e) {
-            close();
+            stop();
             Throwable cause = e.getCause();
             if (cause instanceof RuntimeException) {
                 throw (RuntimeException) cause;
@@ -241,8 +246,14 @@ final class ParallelLines<T> extends Spliterators.AbstractSpliterator<T> {
         return items;
     }
 
-    /** Stops the pool; chunks in flight are dropped. */
+    /** The stream's close: stops the pool, and every later {@link #tryAdvance} throws. */
     void close() {
+        closed = true;
+        stop();
+    }
+
+    /** Stops the pool; chunks in flight are dropped. */
+    private void stop() {
         if (pool != null) {
             pool.shutdownNow();
         }

@@ -305,4 +305,28 @@ class ParallelFileLinesTest {
             }
         }
     }
+
+    /**
+     * An iterator of a closed stream throws {@link IllegalStateException}, as a consumed {@code Stream}
+     * does: it went on giving values from the buffer it held (found by an attack run against Parsson).
+     */
+    @ParameterizedTest
+    @MethodSource("backends")
+    void iteratorOfClosedStream_throws(Backend backend) throws Exception {
+        JsonReader reader = JsonReader.builder().backend(backend).build();
+        byte[] bytes = generated(7);
+        Path file = Files.write(dir.resolve("closed.ndjson"), bytes);
+        for (JsonLines lines : new JsonLines[] {reader.lines(), reader.lines().readAhead(false), reader.lines().parallel(2)}) {
+            for (int kind = 0; kind < 3; kind++) {
+                JsonLines l = lines.onError(e -> { });
+                Stream<Object> s = kind == 0 ? l.read(file) : kind == 1 ? l.read(new ByteArrayInputStream(bytes)) : l.read(bytes);
+                java.util.Iterator<Object> it = s.iterator();
+                assertTrue(it.hasNext());
+                assertEquals(Map.of("id", 1L), Map.of("id", ((Map<?, ?>) it.next()).get("id")), "kind " + kind);
+                s.close();
+                IllegalStateException e = assertThrows(IllegalStateException.class, it::hasNext, "kind " + kind);
+                assertEquals("the stream of lines is closed", e.getMessage());
+            }
+        }
+    }
 }
