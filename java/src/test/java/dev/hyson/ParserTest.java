@@ -346,6 +346,10 @@ class ParserTest {
             {"{\"a\":1 \"b\":2}", 7L, 1L, 8L, "unexpected '\"' at line 1, column 8 (byte 7): expected ',' or '}'"},
             {"{1:2}", 1L, 1L, 2L, "unexpected '1' at line 1, column 2 (byte 1): expected a member name (a string)"},
             {"[tru]", 1L, 1L, 2L, "unexpected 't' at line 1, column 2 (byte 1): invalid literal"},
+            // a literal cut by the end of the input is an unexpected end there, as a cut number is
+            {"[tru", 4L, 1L, 5L, "unexpected end of input at line 1, column 5 (byte 4): invalid literal"},
+            {"{\"a\":\n n", 8L, 2L, 3L, "unexpected end of input at line 2, column 3 (byte 8): invalid literal"},
+            {"[nul ", 1L, 1L, 2L, "unexpected 'n' at line 1, column 2 (byte 1): invalid literal"},
             {"[\"\u00e9\u65e5\", x]", 10L, 1L, 8L, "unexpected 'x' at line 1, column 8 (byte 10): expected a value"},
             {"[1]\n\n x", 6L, 3L, 2L, "unexpected 'x' at line 3, column 2 (byte 6): expected the end of input after the value"},
             {"[-]", 2L, 1L, 3L, "unexpected ']' at line 1, column 3 (byte 2): invalid number: expected a digit"},
@@ -367,6 +371,8 @@ class ParserTest {
             assertEquals(c[2], e.line(), doc + " line; " + e.getMessage());
             assertEquals(c[3], e.column(), doc + " column; " + e.getMessage());
             assertTrue(e.getMessage().startsWith((String) c[4]), doc + ": " + e.getMessage());
+            assertEquals(((String) c[4]).startsWith("unexpected end of input") || ((String) c[4]).startsWith("unterminated"),
+                    e.kind() == JsonParseException.Kind.UNEXPECTED_END, doc + ": " + e.kind());
         }
     }
 

@@ -1,10 +1,13 @@
 package dev.hyson.internal.scan;
 
+import static java.nio.charset.StandardCharsets.US_ASCII;
+
 import dev.hyson.JsonParseException;
 import dev.hyson.JsonParseException.Kind;
 import dev.hyson.internal.number.NumberText;
 import dev.hyson.internal.text.LineCounter;
 import dev.hyson.internal.text.Utf8;
+import java.util.Arrays;
 
 /**
  * Error codes a scanner leaves in {@code Tape.errorCode}, shared by both backends (the native
@@ -61,6 +64,22 @@ public final class ScanError {
     private ScanError() {
     }
 
+    private static final byte[][] LITERALS = {
+        "true".getBytes(US_ASCII), "false".getBytes(US_ASCII),
+        "null".getBytes(US_ASCII), "NaN".getBytes(US_ASCII),
+        "Infinity".getBytes(US_ASCII)};
+
+    /** Whether {@code src[pos, end)} is a literal cut short by the end of the input (a proper, non-empty prefix). */
+    private static boolean literalCut(byte[] src, int pos, int end) {
+        int n = end - pos;
+        for (byte[] literal : LITERALS) {
+            if (n > 0 && n < literal.length && Arrays.equals(src, pos, end, literal, 0, n)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /**
      * Builds the exception for {@code code} detected at absolute offset {@code at} of
      * {@code src[start, end)}, computing line and column from the input.
@@ -96,6 +115,9 @@ public final class ScanError {
     public static JsonParseException create(int code, byte[] src, int start, int end, long at, ReadConfig cfg,
             long baseOffset, long baseLine, long baseColumn) {
         int pos = (int) Math.max(start, Math.min(at, end));
+        if (code == INVALID_LITERAL && literalCut(src, pos, end)) {
+            pos = end; // "[tru": the input ended in the literal, as "[1." ends in a number
+        }
         LineCounter lines = new LineCounter(baseLine, baseColumn).advance(src, start, pos);
         long line = lines.line();
         long column = lines.column();
