@@ -57,6 +57,15 @@ final class Config {
         }
     }
 
+    /** {@link #number} for a limit held in an {@code int}: one beyond its range is refused, not cut. */
+    private static int intNumber(String key, Object v) {
+        long n = number(key, v);
+        if (n != (int) n) {
+            throw new IllegalArgumentException(key + " must be at most " + Integer.MAX_VALUE + ", not " + v);
+        }
+        return (int) n;
+    }
+
     final boolean pretty;
     final boolean lazy;
     final JsonConfig.KeyStrategy keys;
@@ -80,13 +89,13 @@ final class Config {
         JsonReader.Builder rb = JsonReader.builder();
         Object v;
         if ((v = c.get(MAX_DEPTH)) != null) {
-            rb.maxDepth((int) number(MAX_DEPTH, v));
+            rb.maxDepth(intNumber(MAX_DEPTH, v));
         }
         if ((v = c.get(MAX_STRING_LENGTH)) != null) {
             rb.maxStringLength(number(MAX_STRING_LENGTH, v));
         }
         if ((v = c.get(MAX_NUMBER_LENGTH)) != null) {
-            rb.maxNumberLength((int) number(MAX_NUMBER_LENGTH, v));
+            rb.maxNumberLength(intNumber(MAX_NUMBER_LENGTH, v));
         }
         if ((v = c.get(MAX_DOCUMENT_LENGTH)) != null) {
             rb.maxDocumentLength(number(MAX_DOCUMENT_LENGTH, v));

@@ -356,6 +356,10 @@ class StreamTest {
         assertThrows(JsonParsingException.class, () -> shallow.createReader(new StringReader("[[[]]]")).readArray());
         assertThrows(JsonParsingException.class, () -> shallow.createReader(new StringReader("[\"abcde\"]")).readArray());
         assertThrows(IllegalArgumentException.class, () -> P.createReaderFactory(Map.of("dev.hyson.jsonp.maxDepth", "deep")));
+        // beyond an int: refused, where it was cut (2^32 + 1 became a depth of 1)
+        IllegalArgumentException big = assertThrows(IllegalArgumentException.class,
+                () -> P.createReaderFactory(Map.of("dev.hyson.jsonp.maxDepth", 4_294_967_297L)));
+        assertEquals("dev.hyson.jsonp.maxDepth must be at most 2147483647, not 4294967297", big.getMessage());
         // ill-formed UTF-16 is bad input, not a failed read
         JsonParsingException e = assertThrows(JsonParsingException.class, () -> P.createReader(
                 new ByteArrayInputStream(new byte[] {(byte) 0xFF, (byte) 0xFE, '[', 0, (byte) 0x00, (byte) 0xD8, ']', 0})).read());
