@@ -1,6 +1,7 @@
 package dev.hyson;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
@@ -163,6 +164,17 @@ class ParserTest {
         assertThrows(JsonParseException.class, () -> TestSupport.reader(backend).parse("[1,\uDC00]"));
         assertEquals(List.of("?"), TestSupport.reader(backend).parse("[\"?\"]"));
         assertEquals(Map.of("k", "a\uD800b?", "q", "\uD83D\uDE00?"), TestSupport.reader(backend).document(json).root().toValue());
+        // after a backslash the char is no escape: it was read as an escaped backslash then "uD800"
+        JsonParseException escaped = assertThrows(JsonParseException.class, () -> TestSupport.reader(backend).parse("[\"\\\uD800\"]"));
+        assertEquals(JsonParseException.Kind.INVALID_ESCAPE, escaped.kind(), escaped.getMessage());
+        assertEquals(2, escaped.offset());
+        assertEquals(List.of("\\\uD800"), TestSupport.reader(backend).parse("[\"\\\\\uD800\"]")); // an escaped backslash before it
+        // outside a string: ill-formed, at its place, not an '\\' the input does not hold
+        JsonParseException outside = assertThrows(JsonParseException.class, () -> TestSupport.reader(backend).parse("[1,\uDC00]"));
+        assertEquals(3, outside.offset());
+        assertFalse(outside.getMessage().contains("'\\'"), outside.getMessage());
+        // a quote inside a string does not end it when escaped
+        assertEquals(List.of("\"\uDBFF"), TestSupport.reader(backend).parse("[\"\\\"\uDBFF\"]"));
     }
 
     /** A comment's bytes are input too: ill-formed UTF-8 in one is an error (found by a helper's attack run). */

@@ -143,13 +143,16 @@ public final class Utf8 {
     /**
      * A JSON text given as a Java string, in UTF-8. A lone surrogate (a {@code char} in U+D800..U+DFFF
      * that is not half of a pair, which UTF-8 cannot encode and {@link String#getBytes} would turn into
-     * {@code '?'}) is written as its escape {@code \\uXXXX}, so inside a string the reader's
-     * {@code SurrogatePolicy} decides it as for an escape in the input (kept, replaced or an error),
-     * and outside one it is an error as any such character is. The common case (no lone surrogate)
-     * costs one pass over the bytes for {@code '?'}.
+     * {@code '?'}) inside a string is written as its escape {@code \\uXXXX}, so the reader's
+     * {@code SurrogatePolicy} decides it as for an escape in the input (kept, replaced or an error);
+     * elsewhere (outside a string, or right after a backslash, where it would form an escape of its
+     * own) it is written as the three bytes a surrogate code point would take (WTF-8), which the scan
+     * rejects as ill-formed UTF-8 or as an invalid escape at that place. An escape is six bytes where
+     * the character was one: offsets and columns after it count them. The common case (no lone
+     * surrogate) costs one pass over the bytes for {@code '?'}.
      *
      * @param json the text
-     * @return its UTF-8 bytes, lone surrogates escaped
+     * @return its UTF-8 bytes, lone surrogates escaped or left ill-formed
      */
     public static byte[] ofJsonText(String json) {
         byte[] b = json.getBytes(java.nio.charset.StandardCharsets.UTF_8);
@@ -171,18 +174,34 @@ public final class Utf8 {
         if (inText == marks) {
             return b; // every '?' was in the text: no lone surrogate
         }
-        StringBuilder out = new StringBuilder(json.length() + 16);
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream(b.length + 16);
+        boolean inString = false;
+        int backslashes = 0; // the backslashes right before i
+        int from = 0; // the first char not written yet
         for (int i = 0; i < json.length(); i++) {
             char c = json.charAt(i);
             if (Character.isHighSurrogate(c) && i + 1 < json.length() && Character.isLowSurrogate(json.charAt(i + 1))) {
-                out.append(c).append(json.charAt(++i));
+                i++;
             } else if (Character.isSurrogate(c)) {
-                out.append("\\u").append(Integer.toHexString(c).toUpperCase(java.util.Locale.ROOT));
-            } else {
-                out.append(c);
+                byte[] before = json.substring(from, i).getBytes(java.nio.charset.StandardCharsets.UTF_8);
+                out.write(before, 0, before.length);
+                if (inString && (backslashes & 1) == 0) {
+                    byte[] escape = String.format(java.util.Locale.ROOT, "\\u%04X", (int) c).getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+                    out.write(escape, 0, escape.length);
+                } else {
+                    out.write(0xE0 | (c >> 12));
+                    out.write(0x80 | ((c >> 6) & 0x3F));
+                    out.write(0x80 | (c & 0x3F));
+                }
+                from = i + 1;
+            } else if (c == '"' && (backslashes & 1) == 0) {
+                inString = !inString;
             }
+            backslashes = c == '\\' ? backslashes + 1 : 0;
         }
-        return out.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        byte[] rest = json.substring(from).getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        out.write(rest, 0, rest.length);
+        return out.toByteArray();
     }
 
     /**
