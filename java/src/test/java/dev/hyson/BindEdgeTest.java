@@ -429,4 +429,85 @@ class BindEdgeTest {
             }
         }
     }
+
+    record Decimal(java.math.BigDecimal v) {
+    }
+
+    record Doubles(double v) {
+    }
+
+    record Ints(int v) {
+    }
+
+    /** A Money that a JsonEncoder or a user codec stands in for. */
+    record Money(long cents) {
+    }
+
+    record Order(String id, Money m) {
+    }
+
+    /**
+     * Non-finite numbers, overflowing numbers under bigDecimals, number keys and failing user code:
+     * each a JsonParseException or JsonWriteException with the place, never a raw Java exception
+     * (found by a helper's attack run on binding).
+     */
+    @ParameterizedTest
+    @MethodSource("backends")
+    void nonFiniteAndOverflow_boundAsTheDocsSay_numberKeysAsValues(Backend backend) {
+        JsonReader nonFinite = TestSupport.reader(backend, b -> b.allowNonFiniteLiterals(true));
+        assertTrue(Float.isNaN(nonFinite.read("{\"v\":NaN}", Floats.class).v())); // was NumberFormatException: empty String
+        assertEquals(Float.NEGATIVE_INFINITY, nonFinite.read("-Infinity", float.class));
+        JsonParseException e = assertThrows(JsonParseException.class, () -> nonFinite.read("{\"v\":Infinity}", Decimal.class));
+        assertEquals(JsonParseException.Kind.VALUE_OUT_OF_RANGE, e.kind());
+        assertTrue(e.getMessage().startsWith("value at /v: number Infinity has no BigDecimal"), e.getMessage());
+        e = assertThrows(JsonParseException.class, () -> nonFinite.read("{\"a\":NaN}", new TypeRef<Map<String, BigInteger>>() { }));
+        assertTrue(e.getMessage().startsWith("value at /a: number NaN has no BigDecimal"), e.getMessage());
+        e = assertThrows(JsonParseException.class, () -> nonFinite.read("{\"v\":-Infinity}", Ints.class));
+        assertTrue(e.getMessage().startsWith("value at /v: number -Infinity is not an integer"), e.getMessage()); // was "number - is"
+        JsonPointerException lazy = assertThrows(JsonPointerException.class, () -> nonFinite.document("[NaN]").root().get(0).asBigDecimal());
+        assertTrue(lazy.getMessage().contains("NaN"), lazy.getMessage());
+        // bigDecimals passes 1e400 on for BigDecimal properties; a double still refuses it unless infinities are allowed
+        JsonReader decimals = TestSupport.reader(backend, b -> b.bigDecimals(true));
+        assertEquals(new java.math.BigDecimal("1e400"), decimals.read("{\"v\":1e400}", Decimal.class).v());
+        e = assertThrows(JsonParseException.class, () -> decimals.read("{\"v\":1e400}", Doubles.class));
+        assertEquals(JsonParseException.Kind.VALUE_OUT_OF_RANGE, e.kind());
+        assertEquals(5, e.offset());
+        assertThrows(JsonParseException.class, () -> decimals.read("[1,-1e400]", double[].class));
+        assertEquals(Double.POSITIVE_INFINITY,
+                TestSupport.reader(backend, b -> b.bigDecimals(true).allowInfinityForOverflow(true)).read("{\"v\":1e400}", Doubles.class).v());
+        // number keys: read as a value of the type is
+        JsonReader r = TestSupport.reader(backend);
+        assertEquals(Map.of(100, 1, 1, 2, 0, 3), r.read("{\"1e2\":1,\"1.0\":2,\"-0.0\":3}", new TypeRef<Map<Integer, Integer>>() { }));
+        assertEquals(Map.of(BigInteger.valueOf(100), 1), r.read("{\"1E+2\":1}", new TypeRef<Map<BigInteger, Integer>>() { }));
+        e = assertThrows(JsonParseException.class, () -> r.read("{\"1.5\":1}", new TypeRef<Map<Long, Integer>>() { }));
+        assertEquals(JsonParseException.Kind.VALUE_OUT_OF_RANGE, e.kind());
+        assertTrue(e.getMessage().startsWith("value at /1.5: number key 1.5 is not an integer"), e.getMessage());
+        e = assertThrows(JsonParseException.class, () -> r.read("{\"1e39\":1}", new TypeRef<Map<Float, Integer>>() { }));
+        assertTrue(e.getMessage().startsWith("value at /1e39: number key 1e39 out of the float range"), e.getMessage());
+        e = assertThrows(JsonParseException.class, () -> r.read("{\"1e400\":1}", new TypeRef<Map<Double, Integer>>() { }));
+        assertEquals(JsonParseException.Kind.VALUE_OUT_OF_RANGE, e.kind());
+        assertThrows(JsonParseException.class, () -> r.read("{\"1e999999999\":1}", new TypeRef<Map<Long, Integer>>() { }));
+        // a throwing JsonEncoder: a JsonWriteException with the path, as a throwing codec gives
+        JsonWriter w = JsonWriter.builder().encoder(Money.class, m -> {
+            throw new IllegalStateException("boom");
+        }).build();
+        JsonWriteException we = assertThrows(JsonWriteException.class, () -> w.write(new Order("a", new Money(1))));
+        assertTrue(we.getMessage().endsWith("IllegalStateException: boom at $.m"), we.getMessage());
+        // a codec reading no value: a JsonParseException at the value, as its other failures are
+        Codec<Money> none = new Codec<>() {
+            @Override
+            public Money read(ValueIn in) {
+                return new Money(1);
+            }
+
+            @Override
+            public void write(Money m, ValueOut out) {
+                out.writeLong(m.cents());
+            }
+        };
+        JsonReader withCodec = TestSupport.reader(backend, b -> b.binder(Binder.builder().codec(Money.class, none).build()));
+        e = assertThrows(JsonParseException.class, () -> withCodec.read("{\"id\":\"a\",\"m\":7}", Order.class));
+        assertTrue(e.getMessage().contains("must read exactly one value"), e.getMessage());
+        assertEquals(14, e.offset()); // the 7
+    }
 }

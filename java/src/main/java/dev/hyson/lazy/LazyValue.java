@@ -404,8 +404,8 @@ public final class LazyValue {
 
     /**
      * @return the number's exact value, from its text ({@code 1.50} keeps its scale of 2)
-     * @throws JsonPointerException ({@code TYPE_MISMATCH}) when this is not a number, or its exponent is
-     *     outside {@code BigDecimal}'s scale range
+     * @throws JsonPointerException ({@code TYPE_MISMATCH}) when this is not a number, its exponent is
+     *     outside {@code BigDecimal}'s scale range, or it is NaN or an infinity
      */
     public BigDecimal asBigDecimal() {
         if (tag() == Tape.INT64) {
@@ -413,6 +413,9 @@ public final class LazyValue {
         }
         if (!isNumber()) {
             throw mismatch("a number");
+        }
+        if (tag() == Tape.DOUBLE && !Double.isFinite(Double.longBitsToDouble(doc.t[entry + 1]))) {
+            throw mismatch("a finite number (NaN and the infinities have no BigDecimal)");
         }
         byte[] text = numberText().getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
         BigDecimal v = dev.hyson.internal.number.NumberText.bigDecimal(text, 0, text.length);

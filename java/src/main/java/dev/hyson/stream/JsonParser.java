@@ -120,6 +120,8 @@ public interface JsonParser extends Closeable {
     /**
      * @return the current number as a {@code BigInteger}
      * @throws ArithmeticException when it has a non-zero fraction
+     * @throws NumberFormatException when it is NaN or an infinity ({@code allowNonFiniteLiterals},
+     *     {@code allowInfinityForOverflow}), which no {@code BigInteger} holds
      * @throws IllegalStateException when the current token is not a {@link JsonToken#NUMBER}
      */
     BigInteger getBigInteger();
@@ -138,6 +140,8 @@ public interface JsonParser extends Closeable {
      *     the double's exact binary value; a number with more digits than the double keeps, such as
      *     {@code 5.9604644775390625e-08}, gives the double's shortest form {@code 5.960464477539063E-8}:
      *     read with {@code bigDecimals(true)} to keep the digits as written)
+     * @throws NumberFormatException when it is NaN or an infinity ({@code allowNonFiniteLiterals},
+     *     {@code allowInfinityForOverflow}), which no {@code BigDecimal} holds (as {@link BigDecimal#valueOf(double)})
      * @throws IllegalStateException when the current token is not a {@link JsonToken#NUMBER}
      */
     BigDecimal getBigDecimal();

@@ -244,12 +244,41 @@ final class Containers {
                 throw r.failAt(BindFailure.Problem.INVALID_FORMAT, at, "invalid " + what + " key \"" + Scalars.clip(s)
                         + "\": expected a JSON number", null);
             }
+            String digits = s;
+            if ((integer || what.equals("BigInteger")) && (s.indexOf('.') >= 0 || s.indexOf('e') >= 0 || s.indexOf('E') >= 0)) {
+                digits = integralText(r, at, s); // 1e2 and 1.0 name 100 and 1, as they do for a value of the type
+            }
+            Object key;
             try {
-                return parse.apply(s);
+                key = parse.apply(digits);
             } catch (RuntimeException e) {
                 throw r.failAt(numeric && integer ? BindFailure.Problem.VALUE_OUT_OF_RANGE : BindFailure.Problem.INVALID_FORMAT, at,
                         "invalid " + what + " key \"" + Scalars.clip(s) + "\"", null);
             }
+            if ((key instanceof Double && ((Double) key).isInfinite() && (r.cfg == null || !r.cfg.allowInfinityForOverflow))
+                    || (key instanceof Float && ((Float) key).isInfinite())) {
+                // as for a value of the type: 1e400 is out of the double range, 1e39 out of the float range
+                throw r.failAt(BindFailure.Problem.VALUE_OUT_OF_RANGE, at, "number key " + Scalars.clip(s) + " out of the " + what + " range",
+                        null);
+            }
+            return key;
+        }
+
+        /** The digits of the integer a number key with a fraction or an exponent names; else a range error. */
+        private String integralText(TapeReader r, int at, String s) {
+            byte[] b = s.getBytes(java.nio.charset.StandardCharsets.ISO_8859_1); // ASCII: isNumber checked it
+            java.math.BigDecimal d = dev.hyson.internal.number.NumberText.bigDecimal(b, 0, b.length);
+            if (d != null && d.signum() == 0) {
+                return "0";
+            }
+            if (d == null || (long) d.precision() - d.scale() > 1000) {
+                throw r.failAt(BindFailure.Problem.VALUE_OUT_OF_RANGE, at, "number key " + Scalars.clip(s) + " out of the " + what + " range", null);
+            }
+            d = d.stripTrailingZeros();
+            if (d.scale() > 0) {
+                throw r.failAt(BindFailure.Problem.VALUE_OUT_OF_RANGE, at, "number key " + Scalars.clip(s) + " is not an integer", null);
+            }
+            return d.toBigIntegerExact().toString();
         }
 
         @Override

@@ -279,6 +279,11 @@ public final class TapeReader implements ValueIn {
             case Tape.BIG_INTEGER:
             case Tape.BIG_DECIMAL: {
                 double d = packed ? new BigDecimal(bigIntegerText()).doubleValue() : Double.parseDouble(numberText());
+                if (Double.isInfinite(d) && !packed && (cfg == null || !cfg.allowInfinityForOverflow)) {
+                    // bigDecimals(true) passed 1e400 on for BigDecimal properties; a double takes it as the scan would
+                    throw fail(BindFailure.Problem.VALUE_OUT_OF_RANGE, "number " + Scalars.clip(numberText())
+                            + " out of the double range (allow infinities with JsonReader.Builder.allowInfinityForOverflow(true))");
+                }
                 i += 2;
                 return d;
             }
@@ -292,6 +297,10 @@ public final class TapeReader implements ValueIn {
     /** @return the current number as the nearest float: from its JSON text (one rounding, not two) */
     public float readFloat() {
         int tag = Tape.tag(t[i]);
+        if (tag == Tape.DOUBLE && !Double.isFinite(Double.longBitsToDouble(t[i + 1]))) {
+            i += 2; // NaN or an infinity (allowNonFiniteLiterals, allowInfinityForOverflow): the float of the same
+            return (float) Double.longBitsToDouble(t[i - 1]);
+        }
         if (!packed && (tag == Tape.DOUBLE || tag == Tape.BIG_INTEGER || tag == Tape.BIG_DECIMAL)) {
             float f = Float.parseFloat(numberText());
             if (Float.isInfinite(f)) {
@@ -442,6 +451,9 @@ public final class TapeReader implements ValueIn {
 
     /** The current JSON number's text as a BigDecimal; its scale is checked (BigDecimal's is an int). */
     private BigDecimal decimalText() {
+        if (tag() == Tape.DOUBLE && !Double.isFinite(Double.longBitsToDouble(t[i + 1]))) {
+            throw fail(BindFailure.Problem.VALUE_OUT_OF_RANGE, "number " + numberText() + " has no BigDecimal");
+        }
         int off = (int) Tape.payload(t[i]);
         int len = numberLength(off);
         BigDecimal v = NumberText.bigDecimal(text, off, len);
@@ -463,6 +475,9 @@ public final class TapeReader implements ValueIn {
                 default:
                     return Double.toString(Double.longBitsToDouble(t[i + 1]));
             }
+        }
+        if (Tape.tag(e) == Tape.DOUBLE && !Double.isFinite(Double.longBitsToDouble(t[i + 1]))) {
+            return Double.toString(Double.longBitsToDouble(t[i + 1])); // a literal (NaN, Infinity) or an overflow read as one
         }
         int off = (int) Tape.payload(e);
         return new String(text, off, numberLength(off), StandardCharsets.ISO_8859_1);

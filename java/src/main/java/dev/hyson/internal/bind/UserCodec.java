@@ -29,8 +29,9 @@ final class UserCodec extends TapeCodec<Object> {
         }
         if (r.i != next) {
             r.i = at;
-            throw new IllegalStateException("codec " + codec.getClass().getName() + " for " + type
-                    + " must read exactly one value (one read or skip call)");
+            // a bug in the codec, reported as its other failures are: with the value's place and pointer
+            throw new BindFailure(BindFailure.Problem.INVALID_FORMAT, at, "codec " + codec.getClass().getName() + " for " + type
+                    + " must read exactly one value (one read or skip call)", null);
         }
         return v;
     }

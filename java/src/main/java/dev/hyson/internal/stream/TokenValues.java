@@ -216,8 +216,13 @@ abstract class TokenValues implements JsonParser {
         switch (numberTag()) {
             case Tape.INT64:
                 return BigDecimal.valueOf(longBits());
-            case Tape.DOUBLE:
-                return new BigDecimal(DoubleFormatter.toString(Double.longBitsToDouble(longBits())));
+            case Tape.DOUBLE: {
+                double d = Double.longBitsToDouble(longBits());
+                if (!Double.isFinite(d)) {
+                    throw new NumberFormatException(d + " has no BigDecimal value"); // as BigDecimal.valueOf(d) throws
+                }
+                return new BigDecimal(DoubleFormatter.toString(d));
+            }
             case Tape.BIG_INTEGER:
                 return new BigDecimal(getBigInteger());
             default:

@@ -242,7 +242,16 @@ public final class Generator extends MemberNames {
         if (cfg.hasEncoders()) {
             java.util.function.Function<Object, Object> encoder = cfg.encoderFor(c);
             if (encoder != null) {
-                writeInPlaceOf(v, encoder.apply(v), depth);
+                Object replacement;
+                try {
+                    replacement = encoder.apply(v);
+                } catch (WriteFailure | dev.hyson.JsonException e) {
+                    throw e;
+                } catch (RuntimeException e) {
+                    // as a codec's failure: a JsonWriteException with the value's path
+                    throw new WriteFailure("JsonEncoder for " + c.getName() + " failed: " + e, e);
+                }
+                writeInPlaceOf(v, replacement, depth);
                 return true;
             }
         }
