@@ -168,6 +168,16 @@ class ConvertTest {
         assertEquals(0, r.out.length);
     }
 
+    /** A file is packed in two passes; text after its value failed neither (it exited 0 with the first value). */
+    @Test
+    void invalidJsonFile_trailingContent_exit1LikeStdin() throws IOException {
+        Path f = Files.write(dir.resolve("trailing.json"), "[1]]".getBytes(StandardCharsets.UTF_8));
+        Result r = run(StdinKind.NONE, new byte[0], "convert", "--to", "msgpack", f.toString());
+        assertEquals(1, r.code, r.err);
+        assertTrue(r.err.contains("unexpected ']' at line 1, column 4 (byte 3): expected the end of input after the value"), r.err);
+        assertEquals(0, r.out.length);
+    }
+
     @Test
     void toJson_givenJsonText_saysSoInsteadOfPrintingBytes() {
         Result r = pipe("{\"a\": [1, 2]}\n".getBytes(StandardCharsets.UTF_8), "convert", "--to", "json");

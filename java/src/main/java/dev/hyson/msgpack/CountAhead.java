@@ -75,11 +75,23 @@ final class CountAhead {
         return true;
     }
 
+    /**
+     * Reads to the end of the input after the document's value: anything but whitespace after it is
+     * the error {@code fromJson(byte[])} reports (the pull parser checks that when it reads on).
+     */
+    private static void ended(JsonParser parser) {
+        if (parser.nextToken() != null) {
+            throw new IllegalStateException("a value after the document's value (a bug in hyson: the parser reads one document)");
+        }
+    }
+
     /** The first pass; false for a repeated name or a big integer. */
     private boolean count(JsonParser parser) {
         JsonToken first = parser.nextToken();
         if (first != JsonToken.START_OBJECT && first != JsonToken.START_ARRAY) {
-            return first != JsonToken.NUMBER || parser.numberType() != dev.hyson.stream.NumberType.BIG_INTEGER;
+            boolean big = first == JsonToken.NUMBER && parser.numberType() == dev.hyson.stream.NumberType.BIG_INTEGER;
+            ended(parser);
+            return !big;
         }
         StreamParser p = (StreamParser) parser;
         int[] open = new int[64];
@@ -103,6 +115,7 @@ final class CountAhead {
             if (tag == Tape.END_OBJECT || tag == Tape.END_ARRAY) {
                 if (--depth == 0) {
                     p.copiedTo(k);
+                    ended(parser);
                     return true;
                 }
                 nameDue = object[depth - 1];

@@ -95,4 +95,24 @@ class FromJsonFileTest {
                 () -> countAhead(reader, "{\"a\":[1,2,}".getBytes(StandardCharsets.UTF_8)));
         assertEquals(1, e.line());
     }
+
+    /**
+     * Text after the document's value is an error, as in {@code fromJson(byte[])}: the first pass
+     * returned when the top-level value closed, so {@code [1]]} packed as {@code [1]} (found by a
+     * helper's attack run; 15 JSONTestSuite n_ files got through).
+     */
+    @ParameterizedTest
+    @EnumSource(value = Backend.Choice.class, names = {"JAVA", "NATIVE"})
+    void trailingContent_isTheWholeDocumentError(Backend.Choice backend) throws Exception {
+        JsonReader reader = reader(backend);
+        for (String doc : List.of("[1]]", "{\"a\":1} garbage", "1 2", "\"x\"\"y\"", "{}{}", "[1,2] /", "18446744073709551615 x")) {
+            byte[] json = doc.getBytes(StandardCharsets.UTF_8);
+            JsonParseException whole = assertThrows(JsonParseException.class, () -> MessagePack.fromJson(json), doc);
+            JsonParseException streamed = assertThrows(JsonParseException.class, () -> countAhead(reader, json), doc);
+            assertEquals(whole.getMessage(), streamed.getMessage(), doc);
+            JsonParseException factory = assertThrows(JsonParseException.class, () -> viaFactory(json), doc);
+            assertEquals(whole.getMessage(), factory.getMessage(), doc);
+        }
+        assertArrayEquals(new byte[] {(byte) 0x91, 1}, countAhead(reader, "[1] \n\t".getBytes(StandardCharsets.UTF_8)));
+    }
 }
