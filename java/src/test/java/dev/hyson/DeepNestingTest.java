@@ -20,7 +20,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * before depth 1000), and a cycle is found within a few levels of where it closes. Each case runs on a
  * thread with a small stack, where the old code failed every time (found by a helper's attack run).
  */
-class DeepNestingTest {
+public class DeepNestingTest {
     static Stream<Backend> backends() {
         return TestSupport.backends().stream();
     }
@@ -36,7 +36,8 @@ class DeepNestingTest {
     record R(R next) {
     }
 
-    static <T> T onSmallStack(Callable<T> task) throws Exception {
+    /** Runs {@code task} on a thread of a 256 KiB stack (also used by the MessagePack tests). */
+    public static <T> T onSmallStack(Callable<T> task) throws Exception {
         Object[] result = new Object[1];
         Exception[] failure = new Exception[1];
         Thread t = new Thread(null, () -> {

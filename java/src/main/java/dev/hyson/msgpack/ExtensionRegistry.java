@@ -114,7 +114,7 @@ final class ExtensionRegistry {
                     s = f.internKeys ? KeyCache.SHARED.lookup(b, off, len, true)
                             : new String(b, off, len, StandardCharsets.ISO_8859_1);
                 } else {
-                    MessageUnpacker sub = new MessageUnpacker(f).reset(b, off, len, origin, depth);
+                    MessageUnpacker sub = new MessageUnpacker(f).reset(b, off, len, origin, depth).payload();
                     s = sub.readStrForExtension(len);
                 }
                 return r.fromString.apply(s);
@@ -124,7 +124,7 @@ final class ExtensionRegistry {
                 System.arraycopy(b, off, copy, 0, len);
                 return r.fromBytes.apply(copy);
             }
-            MessageUnpacker sub = new MessageUnpacker(f).reset(b, off, len, origin, depth);
+            MessageUnpacker sub = new MessageUnpacker(f).reset(b, off, len, origin, depth).payload();
             Object v = r.unpacker.unpack(sub);
             if (sub.remaining() != 0) {
                 throw new MessagePackException(MessagePackException.Kind.EXTENSION_FAILED,

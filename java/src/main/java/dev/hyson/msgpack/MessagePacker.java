@@ -599,6 +599,9 @@ public final class MessagePacker implements Flushable, Closeable {
             }
             throw ValuePacker.toException(e);
         } catch (StackOverflowError e) {
+            if (pinned > 0) {
+                throw e; // inside an extension's packer: the outermost packValue packs it all again on a deep stack
+            }
             throw new MessagePackException(MessagePackException.Kind.LIMIT_EXCEEDED,
                     "nesting too deep for the thread's stack (lower maxDepth or raise -Xss)", -1);
         }

@@ -38,6 +38,8 @@ public final class MessageUnpacker extends ValueReader implements Closeable {
 
     /** Nesting already open around this unpacker (extension payloads inherit their parent's). */
     private int baseDepth;
+    /** Set by {@link #payload()}: the values read are inside an outer value being read. */
+    private boolean payload;
     /** Taken from the factory's per-thread pool. */
     boolean inUse;
 
@@ -59,6 +61,18 @@ public final class MessageUnpacker extends ValueReader implements Closeable {
         setInput(b, off, len, originOfB);
         this.baseDepth = depth;
         this.rawExtensions = false;
+        this.payload = false;
+        return this;
+    }
+
+    /**
+     * Marks this unpacker as an extension payload's, read by a registered unpacker inside an outer
+     * value: a stack exhausted here is left to the outermost {@link #unpackValue} to run again.
+     *
+     * @return this unpacker
+     */
+    MessageUnpacker payload() {
+        this.payload = true;
         return this;
     }
 
@@ -72,6 +86,7 @@ public final class MessageUnpacker extends ValueReader implements Closeable {
         setInput(stream);
         this.baseDepth = 0;
         this.rawExtensions = false;
+        this.payload = false;
         return this;
     }
 
@@ -559,8 +574,10 @@ public final class MessageUnpacker extends ValueReader implements Closeable {
             try {
                 return readValue(baseDepth);
             } catch (StackOverflowError e) {
-                if (origin != startOrigin) {
-                    throw e; // the stream's buffer dropped bytes of the value: it cannot be read again
+                if (origin != startOrigin || payload) {
+                    // the stream's buffer dropped bytes of the value: it cannot be read again; or this is an
+                    // extension's payload: the outermost value is read again, on a thread with the stack for all of it
+                    throw e;
                 }
                 // read again on a thread whose stack holds maxDepth levels, as binding and packing are
                 pos = start;
@@ -569,6 +586,9 @@ public final class MessageUnpacker extends ValueReader implements Closeable {
                 return dev.hyson.internal.DeepStack.call(() -> readValue(baseDepth), f.maxDepth);
             }
         } catch (StackOverflowError e) {
+            if (payload) {
+                throw e;
+            }
             throw limit("nesting too deep for the thread's stack (lower maxDepth or raise -Xss)", offset());
         } finally {
             owed = outer;

@@ -90,7 +90,9 @@ final class OneShot {
     Object bind(byte[] msgpack, int offset, int length, Type type) {
         Objects.checkFromIndexSize(offset, length, msgpack.length);
         f.checkDocumentLength(length);
-        TapeCodec<?> codec = f.codecs.forReading(type);
+        // a registered extension class is read by its unpacker, whatever its constructors
+        TapeCodec<?> codec = type instanceof Class && f.registry.forClass((Class<?>) type) != null ? f.codecs.forType(type)
+                : f.codecs.forReading(type);
         Tape tape = TAPES.get();
         if (tape.busy) {
             tape = new Tape();

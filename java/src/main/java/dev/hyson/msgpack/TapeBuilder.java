@@ -73,8 +73,7 @@ final class TapeBuilder {
                         if (n > end - p) {
                             throw truncated(end, off);
                         }
-                        put(tape, t, s, PackTape.BINARY, p, n);
-                        t[s] = Tape.entry(PackTape.BINARY, p);
+                        put(tape, t, s, PackTape.BINARY, p, PackTape.binaryEntry(1 + h, n));
                         p += (int) n;
                         break;
                     }

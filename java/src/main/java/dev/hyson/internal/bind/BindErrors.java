@@ -47,7 +47,8 @@ final class BindErrors {
      */
     static RuntimeException toPublic(TapeReader r, BindFailure f) {
         String pointer = Pointers.at(r, f.entry);
-        long at = f.entry < r.tape.size ? Tape.payload(r.t[f.entry]) & PackTape.OFFSET_MASK : r.end;
+        long at = f.entry < r.tape.size ? (Tape.payload(r.t[f.entry]) & PackTape.OFFSET_MASK)
+                - (r.packed ? PackTape.headerBefore(r.t[f.entry], r.t[f.entry + 1]) : 0) : r.end;
         Throwable cause = f.getCause();
         if (r.packed) {
             MessagePackException.Kind kind;
@@ -71,7 +72,8 @@ final class BindErrors {
         }
         int pos = (int) Math.max(r.start, Math.min(at, r.end));
         LineCounter lines = new LineCounter(1, 1).advance(r.text, r.start, pos);
-        JsonParseException.Kind kind = JsonParseException.Kind.valueOf(f.problem.name());
+        JsonParseException.Kind kind = f.problem == BindFailure.Problem.INVALID_TIMESTAMP ? JsonParseException.Kind.INVALID_FORMAT
+                : JsonParseException.Kind.valueOf(f.problem.name());
         return new JsonParseException(kind, f.getMessage(), null, pos - r.start, lines.line(), lines.column(), pointer, cause);
     }
 

@@ -11,7 +11,9 @@ public final class BindFailure extends RuntimeException {
     /** The kinds, mapped to {@code JsonParseException.Kind} and {@code MessagePackException.Kind}. */
     public enum Problem {
         TYPE_MISMATCH, VALUE_OUT_OF_RANGE, UNKNOWN_ENUM_CONSTANT, MISSING_MEMBER, UNKNOWN_MEMBER, INVALID_FORMAT,
-        MISSING_DISCRIMINATOR, UNKNOWN_DISCRIMINATOR, DUPLICATE_KEY
+        MISSING_DISCRIMINATOR, UNKNOWN_DISCRIMINATOR, DUPLICATE_KEY,
+        /** MessagePack only: a timestamp extension whose payload is no timestamp. */
+        INVALID_TIMESTAMP
     }
 
     final Problem problem;

@@ -155,7 +155,7 @@ public final class Codecs {
         } else if (Collection.class.isAssignableFrom(c) || c == Iterable.class) {
             return collection(c, Scalars.TREE, c.getName());
         } else if (Map.class.isAssignableFrom(c)) {
-            return map(c, String.class, Scalars.TREE, c.getName());
+            return map(c, Object.class, Scalars.TREE, c.getName()); // raw: any key, as Map<Object, Object>
         }
         return object(c);
     }
@@ -245,7 +245,10 @@ public final class Codecs {
 
     private TapeCodec<?> key(Type keyType) {
         Class<?> k = Types.raw(keyType);
-        if (k == String.class || k == CharSequence.class || k == Object.class) {
+        if (k == Object.class) {
+            // a JSON name is a string; a MessagePack key may be any value, read as an Object value is
+            return new Containers.ObjectKeys(forType(Object.class));
+        } else if (k == String.class || k == CharSequence.class) {
             return Scalars.STRING;
         } else if (k.isEnum()) {
             return forType(k);

@@ -212,6 +212,25 @@ final class Containers {
         }
     }
 
+    /** An {@code Object} map key: a string from a JSON member name, any MessagePack key as an {@code Object} value reads. */
+    static final class ObjectKeys extends TapeCodec<Object> {
+        private final TapeCodec<?> any;
+
+        ObjectKeys(TapeCodec<?> any) {
+            this.any = any;
+        }
+
+        @Override
+        public Object read(TapeReader r) {
+            return TapeReader.isString(r.tag()) ? r.readKey() : any.read(r);
+        }
+
+        @Override
+        public String describe() {
+            return "Object key";
+        }
+    }
+
     /**
      * A map key from a member name: a string parsed by {@code parse} (numbers, UUIDs); a MessagePack
      * key of the right type directly.

@@ -15,7 +15,7 @@ import java.time.Instant;
  * INT64            offset of the header             the value
  * BIG_INTEGER      offset of the header             the bits of a uint64 above Long.MAX_VALUE
  * DOUBLE           offset | {@link #FLOAT32} for a float32   Double.doubleToRawLongBits of the value
- * BINARY           offset of the content            length
+ * BINARY           offset of the content            (header length &lt;&lt; 40) | length
  * EXT              offset of the header             (header size &lt;&lt; 40) | (type &amp; 0xFF) &lt;&lt; 32 | length
  * TRUE, FALSE, NULL offset of the header            (none)
  * </pre>
@@ -53,6 +53,26 @@ public final class PackTape {
         return Tape.tag(e) == Tape.DOUBLE && (e & FLOAT32) != 0;
     }
 
+    /**
+     * @param header the bin header's length in bytes (2, 3 or 5)
+     * @param length the content's length
+     * @return entry 1 of a BINARY value: the header's length in bits 40..47 (an error names the
+     *     value's first byte), the content's length in the low 32 bits
+     */
+    public static long binaryEntry(int header, long length) {
+        return ((long) header << 40) | length;
+    }
+
+    /** @return a BINARY value's content length, from its entry 1 */
+    static int binaryLength(long e1) {
+        return (int) (e1 & 0xFFFFFFFFL);
+    }
+
+    /** @return the bytes of a value's header before the offset its entry holds (a BINARY's header; 0 for the others) */
+    static int headerBefore(long e0, long e1) {
+        return Tape.tag(e0) == BINARY ? (int) (e1 >>> 40) & 0xFF : 0;
+    }
+
     static int extHeader(long e1) {
         return (int) (e1 >>> 40) & 0xFF;
     }
@@ -65,7 +85,13 @@ public final class PackTape {
         return (byte) (e1 >>> 32);
     }
 
-    /** Reads a timestamp extension (type -1: 4, 8 or 12 bytes) and moves past it; null (nothing consumed) for anything else. */
+    /**
+     * Reads a timestamp extension (type -1: 4, 8 or 12 bytes) and moves past it; null (nothing consumed)
+     * for an extension of another type.
+     *
+     * @throws BindFailure INVALID_TIMESTAMP for a type -1 payload that is no timestamp (its length,
+     *     nanoseconds of 10^9 or more, seconds outside {@code Instant}'s range), as an untyped unpack reports it
+     */
     static Instant timestamp(TapeReader r) {
         long e1 = r.t[r.i + 1];
         if (extType(e1) != -1) {
@@ -74,34 +100,35 @@ public final class PackTape {
         int off = (int) (Tape.payload(r.t[r.i]) & OFFSET_MASK) + extHeader(e1);
         byte[] b = r.text;
         Instant v;
+        long seconds;
+        long nanos;
         switch (extLength(e1)) {
             case 4:
-                v = Instant.ofEpochSecond(be(b, off, 4));
+                seconds = be(b, off, 4);
+                nanos = 0;
                 break;
             case 8: {
                 long x = be(b, off, 8);
-                long nanos = x >>> 34;
-                if (nanos > 999_999_999L) {
-                    return null;
-                }
-                v = Instant.ofEpochSecond(x & 0x3FFFFFFFFL, nanos);
+                nanos = x >>> 34;
+                seconds = x & 0x3FFFFFFFFL;
                 break;
             }
-            case 12: {
-                long nanos = be(b, off, 4);
-                if (nanos > 999_999_999L) {
-                    return null;
-                }
-                long seconds = be(b, off + 4, 8);
-                try {
-                    v = Instant.ofEpochSecond(seconds, nanos);
-                } catch (java.time.DateTimeException e) {
-                    return null;
-                }
+            case 12:
+                nanos = be(b, off, 4);
+                seconds = be(b, off + 4, 8);
                 break;
-            }
             default:
-                return null;
+                throw new BindFailure(BindFailure.Problem.INVALID_TIMESTAMP, r.i, "timestamp payload of " + extLength(e1)
+                        + " bytes (expected 4, 8 or 12)", null);
+        }
+        if (nanos > 999_999_999L) {
+            throw new BindFailure(BindFailure.Problem.INVALID_TIMESTAMP, r.i, "timestamp nanoseconds " + nanos + " is not below 10^9", null);
+        }
+        try {
+            v = Instant.ofEpochSecond(seconds, nanos);
+        } catch (java.time.DateTimeException e) {
+            throw new BindFailure(BindFailure.Problem.INVALID_TIMESTAMP, r.i, "timestamp seconds " + seconds
+                    + " is outside java.time.Instant's range", null);
         }
         r.i += 2;
         return v;

@@ -420,7 +420,7 @@ final class Scalars {
     static final TapeCodec<UUID> UUIDS = new TapeCodec<>() {
         @Override
         public UUID read(TapeReader r) {
-            if (r.tag() == PackTape.BINARY && r.t[r.i + 1] == 16) {
+            if (r.tag() == PackTape.BINARY && PackTape.binaryLength(r.t[r.i + 1]) == 16) {
                 int off = (int) Tape.payload(r.t[r.i]);
                 r.i += 2;
                 return new UUID(be64(r.text, off), be64(r.text, off + 8));
@@ -492,7 +492,8 @@ final class Scalars {
                 int at = r.i;
                 Instant v = PackTape.timestamp(r);
                 if (v == null) {
-                    throw r.failAt(BindFailure.Problem.TYPE_MISMATCH, at, "expected a timestamp extension (type -1)", null);
+                    throw r.failAt(BindFailure.Problem.TYPE_MISMATCH, at, "expected a timestamp extension (type -1), found an extension of type "
+                            + PackTape.extType(r.t[at + 1]), null);
                 }
                 return v;
             }

@@ -522,7 +522,7 @@ public final class TapeReader implements ValueIn {
         int tag = tag();
         if (tag == PackTape.BINARY) {
             int off = (int) Tape.payload(t[i]);
-            byte[] b = Arrays.copyOfRange(text, off, off + (int) t[i + 1]);
+            byte[] b = Arrays.copyOfRange(text, off, off + PackTape.binaryLength(t[i + 1]));
             i += 2;
             return b;
         }
@@ -696,6 +696,25 @@ public final class TapeReader implements ValueIn {
     }
 
     /** The current value is not the {@code expected} one. */
+    /**
+     * A MessagePack extension read as the factory's unpacker reads it (a registered extension type's
+     * unpacker, the timestamp as an {@code Instant}, else an {@code ExtensionValue}), for a property of
+     * {@code type}.
+     *
+     * @param type the property's class
+     * @param expected what the property takes, for the mismatch when the extension is not one
+     * @return the value, an instance of {@code type}
+     */
+    Object extension(Class<?> type, String expected) {
+        Object v = trees.treeAt(Tape.payload(t[i]));
+        if (!type.isInstance(v)) {
+            throw new BindFailure(BindFailure.Problem.TYPE_MISMATCH, i, "expected " + expected + ", found an extension of type "
+                    + PackTape.extType(t[i + 1]) + " (" + (v == null ? "null" : v.getClass().getName()) + ")", null);
+        }
+        skip();
+        return v;
+    }
+
     public BindFailure mismatch(String expected) {
         return new BindFailure(BindFailure.Problem.TYPE_MISMATCH, i, "expected " + expected + ", found " + BindErrors.found(tag()), null);
     }
