@@ -67,11 +67,11 @@ final class TapeBuilder {
                         int h = u == 0xc4 ? 1 : u == 0xc5 ? 2 : 4;
                         long n = be(b, p, h, end, off);
                         p += h;
+                        if (n > end - p) {
+                            throw declared(n, end - p, at, off);
+                        }
                         if (n > f.maxBinaryLength) {
                             throw limit("bin of " + n + " bytes longer than maxBinaryLength (" + f.maxBinaryLength + ")", at, off);
-                        }
-                        if (n > end - p) {
-                            throw truncated(end, off);
                         }
                         put(tape, t, s, PackTape.BINARY, p, PackTape.binaryEntry(1 + h, n));
                         p += (int) n;
@@ -86,7 +86,7 @@ final class TapeBuilder {
                         }
                         int type = b[p++];
                         if (n > end - p) {
-                            throw truncated(end, off);
+                            throw declared(n, end - p, at, off);
                         }
                         t[s] = Tape.entry(PackTape.EXT, at);
                         t[s + 1] = PackTape.extEntry(2 + h, type, n);
@@ -139,6 +139,9 @@ final class TapeBuilder {
                         int h = u == 0xd9 ? 1 : u == 0xda ? 2 : 4;
                         long n = be(b, p, h, end, off);
                         p += h;
+                        if (n > end - p) {
+                            throw declared(n, end - p, at, off);
+                        }
                         if (n > Integer.MAX_VALUE) {
                             throw limit("str of " + n + " bytes longer than maxStringLength (" + f.maxStringLength + ")", at, off);
                         }
@@ -161,14 +164,15 @@ final class TapeBuilder {
             }
             need--;
             if (count >= 0) {
+                // what remains is checked first, then the limit, as MessageUnpacker does (the same kind either way)
+                long values = map ? 2 * count : count;
+                if (need + values > end - p) {
+                    throw new MessagePackException(MessagePackException.Kind.TRUNCATED, count + " elements declared, only "
+                            + (end - p) + " bytes remain", at - off);
+                }
                 if (count > f.maxContainerSize) {
                     throw limit((map ? "map of " : "array of ") + count + " entries larger than maxContainerSize ("
                             + f.maxContainerSize + ")", at, off);
-                }
-                long values = map ? 2 * count : count;
-                if (need + values > end - p) {
-                    throw new MessagePackException(MessagePackException.Kind.TRUNCATED, (map ? "map" : "array")
-                            + " declares " + count + " entries, more than the " + (end - p) + " bytes left hold", at - off);
                 }
                 put(tape, t, s, map ? Tape.OBJECT : Tape.ARRAY, at, count);
                 if (values > 0) {
@@ -204,11 +208,11 @@ final class TapeBuilder {
     }
 
     private static int str(MessagePackFactory f, byte[] b, int p, int n, int end, Tape tape, int at, int off) {
+        if (n > end - p) {
+            throw declared(n, end - p, at, off);
+        }
         if (n > f.maxStringLength) {
             throw limit("str of " + n + " bytes longer than maxStringLength (" + f.maxStringLength + ")", at, off);
-        }
-        if (n > end - p) {
-            throw truncated(end, off);
         }
         long[] t = tape.entries;
         int s = tape.size;
@@ -235,6 +239,11 @@ final class TapeBuilder {
             v = (v << 8) | (b[p + k] & 0xFF);
         }
         return v;
+    }
+
+    /** A length past the input's end: at the value's header, as MessageUnpacker reports it over an array. */
+    private static MessagePackException declared(long n, long remain, int at, int off) {
+        return new MessagePackException(MessagePackException.Kind.TRUNCATED, n + " bytes declared, " + remain + " remain", at - off);
     }
 
     private static MessagePackException truncated(int at, int off) {

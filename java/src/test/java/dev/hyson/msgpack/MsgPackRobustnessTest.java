@@ -315,4 +315,24 @@ class MsgPackRobustnessTest {
         long bytes = allocatedBy(unpack);
         assertTrue(bytes < 1 << 20, bytes + " bytes allocated for " + lies.length + " bytes of input");
     }
+
+    /**
+     * A declared length or count past the input's end: the untyped unpack and binding (through a
+     * tape) give the same kind, message and offset, the remaining input checked before the limits
+     * (binding gave LIMIT_EXCEEDED, or TRUNCATED at the input's end; found by a helper's attack run).
+     */
+    @Test
+    void declaredPastTheEnd_unpackAndBind_sameError() {
+        MessagePackFactory f = MessagePackFactory.defaults();
+        for (String h : List.of("dd-ff-ff-ff-ff", "db-ff-ff-ff-ff", "db-01-31-2c-ff-00-00-00", "c6-ff-ff-ff-ff-00",
+                "c9-00-00-00-09-05-00", "df-00-00-00-02-01", "91-da-00-05-61", "92-01-dc-ff-ff")) {
+            byte[] b = MsgPackTestSupport.hex(h);
+            MessagePackException untyped = org.junit.jupiter.api.Assertions.assertThrows(MessagePackException.class, () -> f.unpack(b), h);
+            MessagePackException bound = org.junit.jupiter.api.Assertions.assertThrows(MessagePackException.class,
+                    () -> f.unpack(b, Object.class), h);
+            org.junit.jupiter.api.Assertions.assertEquals(MessagePackException.Kind.TRUNCATED, untyped.kind(), h);
+            org.junit.jupiter.api.Assertions.assertEquals(untyped.kind() + " " + untyped.offset() + " " + untyped.detail(),
+                    bound.kind() + " " + bound.offset() + " " + bound.detail(), h);
+        }
+    }
 }
