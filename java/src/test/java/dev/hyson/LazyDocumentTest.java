@@ -153,6 +153,40 @@ class LazyDocumentTest {
         assertEquals(5, doc.at("/\u4e2d").asLong());
     }
 
+    /**
+     * Names with one {@code String.hashCode} ("Aa" and "BB" strung together): each found, repeats as
+     * the policy says. The index probed them linearly (23 s for one lookup among 131,072); it is a
+     * HashMap now, whose colliding bins are trees (found by a helper's attack run).
+     */
+    @ParameterizedTest
+    @MethodSource("backends")
+    void collidingNames_eachFound_repeatsByThePolicy(Backend backend) {
+        List<String> names = new java.util.ArrayList<>();
+        for (int i = 0; i < 4096; i++) {
+            StringBuilder n = new StringBuilder();
+            for (int b = 11; b >= 0; b--) {
+                n.append((i >> b & 1) == 0 ? "Aa" : "BB");
+            }
+            names.add(n.toString());
+        }
+        assertEquals(1, names.stream().map(String::hashCode).distinct().count());
+        StringBuilder json = new StringBuilder("{");
+        for (int i = 0; i < names.size(); i++) {
+            json.append('"').append(names.get(i)).append("\":").append(i).append(',');
+        }
+        json.append('"').append(names.get(7)).append("\":-7}"); // a repeat of the eighth name
+        LazyDocument doc = TestSupport.reader(backend).document(json.toString());
+        for (int i = 0; i < names.size(); i++) {
+            assertEquals(i == 7 ? -7 : i, doc.root().get(names.get(i)).asLong(), names.get(i));
+        }
+        assertNull(doc.root().find("AaAa"));
+        assertEquals(7, TestSupport.reader(backend, b -> b.duplicateKeys(DuplicateKeyPolicy.FIRST_WINS)).document(json.toString())
+                .root().get(names.get(7)).asLong());
+        LazyDocument error = TestSupport.reader(backend, b -> b.duplicateKeys(DuplicateKeyPolicy.ERROR)).document(json.toString());
+        assertEquals(8, error.root().get(names.get(8)).asLong());
+        assertThrows(JsonParseException.class, () -> error.root().get(names.get(7)));
+    }
+
     /** Found by an adversarial run: lone surrogates in names, deep pointers, the ERROR policy, ended views. */
     @ParameterizedTest
     @MethodSource("backends")
