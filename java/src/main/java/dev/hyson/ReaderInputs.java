@@ -188,7 +188,7 @@ final class ReaderInputs {
                     }
                     buf = Arrays.copyOf(buf, (int) Math.min(cap, Math.max(n * 2L, 8192)));
                 }
-                int r = in.read(buf, n, buf.length - n);
+                int r = dev.hyson.internal.InputReads.read(in, buf, n, buf.length - n);
                 if (r < 0) {
                     break;
                 }

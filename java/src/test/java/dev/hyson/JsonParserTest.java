@@ -556,4 +556,82 @@ class JsonParserTest {
         });
         assertEquals(JsonParseException.Kind.LIMIT_EXCEEDED, e.kind());
     }
+
+    /** A stream that gives {@code [} and then returns 0 from every read, against its contract. */
+    private static InputStream zeroReads() {
+        return new InputStream() {
+            private boolean first = true;
+
+            @Override
+            public int read() {
+                throw new UnsupportedOperationException();
+            }
+
+            @Override
+            public int read(byte[] b, int off, int len) {
+                if (first) {
+                    first = false;
+                    b[off] = '[';
+                    return 1;
+                }
+                return 0;
+            }
+        };
+    }
+
+    /**
+     * Found by helpers' attack runs: a stream returning 0 forever made every read loop spin (now an
+     * UncheckedIOException naming it, as jackson-core reports it); readValue under
+     * DuplicateKeyPolicy.ERROR quoted bytes after an escaped name instead of it; getBigInteger of
+     * 1e99999999 under bigDecimals made a 41 MB integer in a minute (now refused by maxNumberLength).
+     */
+    @ParameterizedTest
+    @MethodSource("backends")
+    void zeroReadingStream_escapedDuplicateInReadValue_hugeIntegers(Backend backend) throws IOException {
+        JsonReader r = TestSupport.reader(backend);
+        for (int kind = 0; kind < 4; kind++) {
+            int k = kind;
+            java.io.UncheckedIOException e = assertThrows(java.io.UncheckedIOException.class, () -> {
+                if (k == 0) {
+                    r.parse(zeroReads());
+                } else if (k == 1) {
+                    try (JsonParser p = r.parser(zeroReads())) {
+                        while (p.nextToken() != null) {
+                            continue;
+                        }
+                    }
+                } else if (k == 2) {
+                    r.lines().read(zeroReads()).count();
+                } else {
+                    r.lines().validate(zeroReads());
+                }
+            }, "kind " + kind);
+            assertTrue(e.getCause().getMessage().contains("read returned 0 bytes 64 times in a row"), e.getCause().getMessage());
+        }
+        JsonReader strict = TestSupport.reader(backend, b -> b.duplicateKeys(DuplicateKeyPolicy.ERROR));
+        for (String json : List.of("{\"a\":1,\"\\u0061\":2}", "[0,{\"m1\":1,\"m\\u0031\":[2,2]}]")) {
+            String whole = assertThrows(JsonParseException.class, () -> strict.parse(json)).getMessage();
+            try (JsonParser p = strict.parser(new ByteArrayInputStream(json.getBytes(StandardCharsets.UTF_8)))) {
+                JsonParseException e = assertThrows(JsonParseException.class, p::readValue);
+                assertEquals(whole, e.getMessage().replaceFirst("^value at [^:]*: ", ""), json);
+            }
+        }
+        JsonReader decimals = TestSupport.reader(backend, b -> b.bigDecimals(true));
+        for (String text : List.of("1e99999999", "-1E+1000")) { // 1001 digits and more
+            try (JsonParser p = decimals.parser(text)) {
+                p.nextToken();
+                JsonParseException e = assertThrows(JsonParseException.class, p::getBigInteger, text);
+                assertEquals(JsonParseException.Kind.LIMIT_EXCEEDED, e.kind());
+            }
+        }
+        try (JsonParser p = decimals.parser("[1.5e-99999999, 1e999, 12.50e1]")) {
+            p.nextToken();
+            p.nextToken();
+            assertThrows(ArithmeticException.class, p::getBigInteger);
+            p.nextToken();
+            assertEquals(BigInteger.TEN.pow(999), p.getBigInteger()); // 1000 digits: maxNumberLength
+            p.nextToken();
+            assertEquals(BigInteger.valueOf(125), p.getBigInteger());
+        }
+    }
 }

@@ -184,7 +184,7 @@ abstract class Chunks {
         /** Reads into {@code b} from {@code n} until it is full or the stream ends; returns the new length. */
         private int fill(byte[] b, int n) throws IOException {
             while (n < b.length && !eof) {
-                int r = in.read(b, n, b.length - n);
+                int r = dev.hyson.internal.InputReads.read(in, b, n, b.length - n);
                 if (r < 0) {
                     eof = true;
                 } else {

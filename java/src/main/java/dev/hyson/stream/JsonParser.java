@@ -122,6 +122,9 @@ public interface JsonParser extends Closeable {
      * @throws ArithmeticException when it has a non-zero fraction
      * @throws NumberFormatException when it is NaN or an infinity ({@code allowNonFiniteLiterals},
      *     {@code allowInfinityForOverflow}), which no {@code BigInteger} holds
+     * @throws dev.hyson.JsonParseException ({@code LIMIT_EXCEEDED}) when the integer would have more
+     *     digits than {@code maxNumberLength} ({@code 1e99999999} under {@code bigDecimals}), which
+     *     is refused before it is made
      * @throws IllegalStateException when the current token is not a {@link JsonToken#NUMBER}
      */
     BigInteger getBigInteger();

@@ -565,7 +565,7 @@ final class LineCursor {
     }
 
     private void read() throws IOException {
-        int r = in.read(buf, limit, buf.length - limit);
+        int r = dev.hyson.internal.InputReads.read(in, buf, limit, buf.length - limit);
         if (r < 0) {
             eof = true;
         } else {

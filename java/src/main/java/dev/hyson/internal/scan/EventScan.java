@@ -358,10 +358,7 @@ public final class EventScan {
             long left = limit - (base + filled); // never more than one byte past the limit is read
             int room = left >= buf.length ? buf.length - filled : (int) Math.min(buf.length - filled, left + 1);
             if (room > 0) {
-                int r;
-                do {
-                    r = in.read(buf, filled, room);
-                } while (r == 0);
+                int r = dev.hyson.internal.InputReads.read(in, buf, filled, room);
                 if (r < 0) {
                     eof = true;
                 } else {

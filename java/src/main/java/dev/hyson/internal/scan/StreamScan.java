@@ -110,7 +110,7 @@ public final class StreamScan {
             if (room <= 0) {
                 break;
             }
-            int r = in.read(buf, filled, room);
+            int r = dev.hyson.internal.InputReads.read(in, buf, filled, room);
             if (r < 0) {
                 return ~filled;
             }

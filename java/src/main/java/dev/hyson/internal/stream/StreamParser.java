@@ -61,6 +61,11 @@ public final class StreamParser extends TokenValues {
     /** The location of the root value's last token, taken before its window went: {@link #location()} at the end. */
     private JsonLocation endLocation;
 
+    @Override
+    int maxIntegerDigits() {
+        return cfg.maxNumberLength;
+    }
+
     /**
      * @param scan the scan that feeds the tape
      * @param tape the event tape {@code scan} fills

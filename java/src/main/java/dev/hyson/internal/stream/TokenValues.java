@@ -195,8 +195,32 @@ abstract class TokenValues implements JsonParser {
             case Tape.BIG_INTEGER:
                 return cur < 0 ? (BigInteger) held : new BigInteger(numberText());
             default:
-                return getBigDecimal().toBigIntegerExact();
+                return integral(getBigDecimal());
         }
+    }
+
+    /** The most digits an integer of a decimal may have: the reader's maxNumberLength. */
+    abstract int maxIntegerDigits();
+
+    /**
+     * The integer a decimal stands for, in time linear in its text: {@code 1.5e-99999999} is refused
+     * before any division, {@code 1e99999999} before a hundred-million-digit number is made (as binding
+     * refuses them).
+     */
+    private BigInteger integral(BigDecimal d) {
+        if (d.signum() == 0) {
+            return BigInteger.ZERO;
+        }
+        if (d.precision() - (long) d.scale() <= 0 || (d.scale() > 0 && (d = d.stripTrailingZeros()).scale() > 0)) {
+            throw new ArithmeticException("number " + numberText() + " has a non-zero fraction");
+        }
+        if ((long) d.precision() - d.scale() > maxIntegerDigits()) {
+            JsonLocation where = location();
+            throw new JsonParseException(JsonParseException.Kind.LIMIT_EXCEEDED, "number " + numberText()
+                    + " has more than " + maxIntegerDigits() + " digits as an integer", "raise it with JsonReader.Builder.maxNumberLength",
+                    where.offset(), where.line(), where.column());
+        }
+        return d.toBigIntegerExact();
     }
 
     @Override

@@ -252,6 +252,7 @@ final class ValueCopy {
                 int len = (int) e1;
                 byte[] l = s.ensureLatin1(len);
                 System.arraycopy(events.latin1, from, l, s.latin1Size, len);
+                escapedText(mark, at, input, inputBase, inputEnd);
                 out[k] = Tape.entry(tag, mark);
                 out[k + 1] = ((long) s.latin1Size << 32) | len;
                 s.latin1Size += len;
@@ -262,6 +263,7 @@ final class ValueCopy {
                 int len = (int) e1;
                 char[] u = s.ensureUtf16(len);
                 System.arraycopy(events.utf16, from, u, s.utf16Size, len);
+                escapedText(mark, at, input, inputBase, inputEnd);
                 out[k] = Tape.entry(tag, mark);
                 out[k + 1] = ((long) s.utf16Size << 32) | len;
                 s.utf16Size += len;
@@ -281,6 +283,28 @@ final class ValueCopy {
                 out[k + 1] = e1;
             }
         }
+    }
+
+    /**
+     * The start of a decoded string's input text (its quote and up to 64 bytes, as written with its
+     * escapes) at its mark, where an error message quotes it from (a repeated name under
+     * DuplicateKeyPolicy.ERROR); the decoded chars are in the side buffers.
+     */
+    private void escapedText(int mark, long at, byte[] input, long inputBase, int inputEnd) {
+        long from = at - inputBase;
+        if (input == null || from < 0 || from >= inputEnd || input[(int) from] != '"') {
+            return; // the mark alone
+        }
+        int f = (int) from;
+        int stop = (int) Math.min(inputEnd, from + 66);
+        int i = f + 1;
+        while (i < stop && input[i] != '"') {
+            i += input[i] == '\\' ? 2 : 1;
+        }
+        int n = Math.min(i + 1, stop) - f;
+        byte[] b = text(n - 1);
+        System.arraycopy(input, f, b, mark, n);
+        textLength = mark + n;
     }
 
     private static boolean numberByte(byte b) {

@@ -38,10 +38,14 @@ public final class Inputs {
         byte[] b = new byte[4];
         int n = 0;
         try {
-            while (n < 4) {
+            for (int zeros = 0; n < 4;) {
                 int r = p.read(b, n, 4 - n);
                 if (r < 0) {
                     break;
+                }
+                if (r == 0 && ++zeros > 64) {
+                    // InputStream.read must block until a byte is read: a stream returning 0 would spin here
+                    throw new IOException(in.getClass().getName() + ".read returned 0 bytes 64 times in a row");
                 }
                 n += r;
             }
