@@ -90,7 +90,7 @@ public final class JsonParseException extends PositionedException {
      */
     public JsonParseException(Kind kind, String what, String detail, long offset, long line, long column, String pointer,
             Throwable cause) {
-        super((pointer == null ? what : "value at " + (pointer.isEmpty() ? "the root" : pointer) + ": " + what)
+        super((pointer == null ? what : "value at " + (pointer.isEmpty() ? "the root" : shown(pointer)) + ": " + what)
                 + " at line " + line + ", column " + column + byteSuffix(offset)
                 + (detail == null || detail.isEmpty() ? "" : ": " + detail), detail, offset, pointer, cause);
         this.kind = kind;

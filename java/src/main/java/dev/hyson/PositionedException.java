@@ -22,6 +22,18 @@ public abstract class PositionedException extends JsonException {
      * @param detail the message without the location
      * @param offset the 0-based byte offset where the problem was detected, or -1 for none
      */
+    /**
+     * A JSON Pointer as a message shows it: whole up to 200 chars, else its first 120 and last 60
+     * (a member name can be megabytes of the input; {@code pointer()} keeps it whole).
+     *
+     * @param pointer the pointer
+     * @return its text for a message
+     */
+    protected static String shown(String pointer) {
+        return pointer.length() <= 200 ? pointer : pointer.substring(0, 120) + "...(" + (pointer.length() - 180) + " chars)..."
+                + pointer.substring(pointer.length() - 60);
+    }
+
     protected PositionedException(String message, String detail, long offset) {
         super(message);
         this.detail = detail;

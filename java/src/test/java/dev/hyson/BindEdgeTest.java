@@ -510,4 +510,33 @@ class BindEdgeTest {
         assertTrue(e.getMessage().contains("must read exactly one value"), e.getMessage());
         assertEquals(14, e.offset()); // the 7
     }
+
+    record IntKeyed(Map<Integer, Integer> m) {
+    }
+
+    record Zoned(java.time.ZoneId z) {
+    }
+
+    /**
+     * A message quotes at most a bounded part of the input: a 1 MB member name in the pointer, in an
+     * unknown member, a 1 MB ZoneId text in the JDK's reason (messages were megabytes long; found by a
+     * helper replaying jackson-core#1043). {@code pointer()} keeps the whole pointer.
+     */
+    @ParameterizedTest
+    @MethodSource("backends")
+    void hugeNamesAndTexts_messagesStayShort(Backend backend) {
+        String big = "x".repeat(1_000_000);
+        JsonParseException key = assertThrows(JsonParseException.class,
+                () -> TestSupport.reader(backend).read("{\"m\":{\"" + big + "\":1}}", IntKeyed.class));
+        assertTrue(key.getMessage().length() < 1000, "" + key.getMessage().length());
+        assertEquals("/m/" + big, key.pointer());
+        assertTrue(key.getMessage().startsWith("value at /m/xxx"), key.getMessage().substring(0, 40));
+        JsonParseException zone = assertThrows(JsonParseException.class,
+                () -> TestSupport.reader(backend).read("{\"z\":\"" + big + "\"}", Zoned.class));
+        assertTrue(zone.getMessage().length() < 1000, "" + zone.getMessage().length());
+        JsonReader strict = TestSupport.reader(backend, b -> b.binder(Binder.builder().failOnUnknownMembers(true).build()));
+        JsonParseException unknown = assertThrows(JsonParseException.class, () -> strict.read("{\"" + big + "\":1}", Zoned.class));
+        assertEquals(JsonParseException.Kind.UNKNOWN_MEMBER, unknown.kind());
+        assertTrue(unknown.getMessage().length() < 1000, "" + unknown.getMessage().length());
+    }
 }

@@ -102,7 +102,7 @@ public final class MessagePackException extends PositionedException {
      * @param cause the cause (a user codec's exception), or null
      */
     public MessagePackException(Kind kind, String detail, long offset, String pointer, Throwable cause) {
-        super("value at " + (pointer.isEmpty() ? "the root" : pointer) + ": " + message(detail, offset), detail, offset,
+        super("value at " + (pointer.isEmpty() ? "the root" : shown(pointer)) + ": " + message(detail, offset), detail, offset,
                 pointer, cause);
         this.kind = kind;
     }

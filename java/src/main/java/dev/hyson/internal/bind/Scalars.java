@@ -402,7 +402,7 @@ final class Scalars {
                 return parse.apply(s);
             } catch (DateTimeException | IllegalArgumentException e) {
                 throw r.failAt(BindFailure.Problem.INVALID_FORMAT, at, "invalid " + what + " text \"" + clip(s) + "\": "
-                        + e.getMessage(), null);
+                        + clipReason(e.getMessage()), null);
             }
         }
 
@@ -410,6 +410,12 @@ final class Scalars {
         public String describe() {
             return what;
         }
+    }
+
+    /** A JDK parser's reason, which may quote the whole text: at most 300 chars. */
+    static String clipReason(String reason) {
+        String s = String.valueOf(reason);
+        return s.length() <= 300 ? s : s.substring(0, 297) + "...";
     }
 
     static String clip(String s) {
@@ -517,7 +523,7 @@ final class Scalars {
                 return Instant.parse(s);
             } catch (DateTimeException e) {
                 throw r.failAt(BindFailure.Problem.INVALID_FORMAT, at, "invalid Instant (ISO-8601) text \"" + clip(s) + "\": "
-                        + e.getMessage(), null);
+                        + clipReason(e.getMessage()), null);
             }
         }
 
