@@ -151,6 +151,15 @@ class JsonGeneratorTest {
         e = assertThrows(IllegalStateException.class, () -> k.writeNumber(2));
         assertEquals("writeNumber where a member name is due (call writeName first) in the object at /a/1", e.getMessage());
 
+        // an object with no member yet is at its own pointer: "/" is the member named "" (found by an attack run)
+        JsonGenerator empty = w.generator(new ByteArrayOutputStream());
+        empty.writeStartObject();
+        assertEquals("close() with 1 container open, at the top level", assertThrows(IllegalStateException.class, empty::close).getMessage());
+        JsonGenerator named = w.generator(new ByteArrayOutputStream());
+        named.writeStartObject().writeName("").writeStartObject().writeName("").writeStartObject();
+        e = assertThrows(IllegalStateException.class, named::close);
+        assertTrue(e.getMessage().endsWith(" at //"), e.getMessage()); // the member "" of the member "": its object
+
         JsonGenerator h = w.generator(new ByteArrayOutputStream());
         assertThrows(IllegalStateException.class, h::writeEndArray);
         h.writeNumber(1);

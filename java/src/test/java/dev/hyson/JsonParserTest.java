@@ -634,4 +634,32 @@ class JsonParserTest {
             assertEquals(BigInteger.valueOf(125), p.getBigInteger());
         }
     }
+
+    /**
+     * At an end token no value starts, so skipTo(root) there is false; after close() hasNext() throws
+     * as nextToken() does (it gave false, nextToken() buffered tokens; found by an attack run).
+     */
+    @ParameterizedTest
+    @MethodSource("backends")
+    void skipToRootAtAnEnd_isFalse_closedParserRefusesEveryRead(Backend backend) {
+        JsonReader r = TestSupport.reader(backend);
+        try (JsonParser p = r.parser("[[1],2]")) {
+            p.nextToken();
+            p.nextToken();
+            p.nextToken();
+            assertEquals(JsonToken.END_ARRAY, p.nextToken());
+            assertFalse(p.skipTo(JsonPointer.root()));
+            assertEquals(JsonToken.END_ARRAY, p.currentToken());
+            assertEquals(JsonToken.NUMBER, p.nextToken());
+            assertTrue(p.skipTo(JsonPointer.root()));
+            assertEquals(2L, p.readValue());
+        }
+        for (String json : List.of("[1,2,3]", "{\"a\":[true]}")) {
+            JsonParser p = r.parser(new ByteArrayInputStream(json.getBytes(StandardCharsets.UTF_8)));
+            p.nextToken();
+            p.close();
+            assertEquals("the parser is closed", assertThrows(IllegalStateException.class, p::hasNext).getMessage());
+            assertThrows(IllegalStateException.class, p::nextToken);
+        }
+    }
 }

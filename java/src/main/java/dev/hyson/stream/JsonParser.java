@@ -66,6 +66,7 @@ public interface JsonParser extends Closeable {
      *
      * @return true when a token follows
      * @throws JsonParseException for invalid input
+     * @throws IllegalStateException after {@link #close()}, as {@link #nextToken()}
      */
     boolean hasNext();
 
@@ -233,7 +234,8 @@ public interface JsonParser extends Closeable {
                 return false;
             }
         }
-        return t != null;
+        // at an end token (the root pointer there) no value starts
+        return t != null && t != JsonToken.END_OBJECT && t != JsonToken.END_ARRAY;
     }
 
     /**

@@ -106,6 +106,9 @@ public final class StreamParser extends TokenValues {
 
     @Override
     public JsonToken nextToken() {
+        if (closed) {
+            throw new IllegalStateException("the parser is closed");
+        }
         if (i >= size) {
             keepEndLocation();
             hold();
@@ -229,6 +232,9 @@ public final class StreamParser extends TokenValues {
 
     @Override
     public boolean hasNext() {
+        if (closed) {
+            throw new IllegalStateException("the parser is closed"); // as nextToken() does
+        }
         if (i < size) {
             return true;
         }

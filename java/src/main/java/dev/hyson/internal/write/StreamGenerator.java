@@ -64,17 +64,21 @@ public final class StreamGenerator implements JsonGenerator {
         return pointer(level);
     }
 
-    /** The JSON Pointer of the position being written inside the first {@code levels} open containers. */
+    /**
+     * The JSON Pointer of the position being written inside the first {@code levels} open containers;
+     * in an object with no member named yet, the object's own ({@code "/"} would name the member {@code ""}).
+     */
     private String pointer(int levels) {
         StringBuilder b = new StringBuilder();
         for (int d = 1; d <= levels; d++) {
-            b.append('/');
             if (object[d]) {
                 String n = names[d];
-                if (n != null) {
-                    b.append(n.replace("~", "~0").replace("/", "~1"));
+                if (n == null) {
+                    break;
                 }
+                b.append('/').append(n.replace("~", "~0").replace("/", "~1"));
             } else {
+                b.append('/');
                 b.append(Math.max(0, counts[d] - 1));
             }
         }
@@ -466,7 +470,7 @@ public final class StreamGenerator implements JsonGenerator {
         if (level > 0 && failedBy == null) { // (after a failed write the caller had its exception)
             String at = pointer();
             throw new IllegalStateException("close() with " + level + (level == 1 ? " container" : " containers")
-                    + " open, at " + at);
+                    + " open, at " + (at.isEmpty() ? "the top level" : at));
         }
     }
 }
