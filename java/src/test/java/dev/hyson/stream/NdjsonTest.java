@@ -230,12 +230,13 @@ class NdjsonTest {
         for (Function<JsonLines, Stream<Object>> shape : shapes(utf8("1\r\n2\r\n[\"\u00e9\u00e9\",tru"))) {
             JsonParseException e = assertThrows(JsonParseException.class, () -> all(shape.apply(reader.lines())));
             assertEquals(3, e.line());
-            assertEquals(7, e.column()); // ["éé",tru: t is the 7th code point
-            assertEquals(6 + 8, e.offset()); // é is 2 bytes
+            assertEquals(10, e.column()); // ["éé",tru then the end: the literal is cut by the end of the input, after 9 code points
+            assertEquals(6 + 11, e.offset()); // é is 2 bytes
+            assertEquals(JsonParseException.Kind.UNEXPECTED_END, e.kind());
             JsonParseException alone = assertThrows(JsonParseException.class, () -> reader.parse("[\"\u00e9\u00e9\",tru"));
             assertEquals(alone.kind(), e.kind());
             assertEquals(alone.detail(), e.detail());
-            assertEquals(alone.getMessage().replace("line 1,", "line 3,").replace("(byte 8)", "(byte 14)"), e.getMessage());
+            assertEquals(alone.getMessage().replace("line 1,", "line 3,").replace("(byte 11)", "(byte 17)"), e.getMessage());
         }
     }
 
@@ -254,8 +255,8 @@ class NdjsonTest {
             assertEquals(5, errors.get(1).line());
             assertEquals(23, errors.get(1).offset());
             assertEquals(5, errors.get(1).exception().line());
-            assertEquals(7, errors.get(1).exception().column());
-            assertEquals(23 + 8, errors.get(1).exception().offset());
+            assertEquals(10, errors.get(1).exception().column()); // the end of the cut literal
+            assertEquals(23 + 11, errors.get(1).exception().offset());
         }
     }
 
