@@ -262,13 +262,11 @@ public final class MessagePackFactory {
     }
 
     /**
-     * Unpacks exactly one value into a value of {@code type}, through the same codecs as
-     * {@code JsonReader.read}: records, classes, collections, maps (with keys of any type the key
-     * type reads; {@code Object} keys any key), arrays, scalars, {@code byte[]} from bin, {@code Instant}
-     * from the timestamp extension (or ISO-8601 text). Where a record or class is due and the input
-     * holds an extension, the extension is read as {@link #unpack(byte[])} reads it (a registered
-     * type's unpacker, else an {@link ExtensionValue}) and must be an instance of that class: what this
-     * factory packs, it binds back. The input is scanned to a tape first (the factory's limits apply).
+     * Unpacks exactly one value into a value of {@code type}, through the same codecs as {@code JsonReader.read}:
+     * records, classes, collections, maps (keys of any type the key type reads; {@code Object}: any), arrays, scalars,
+     * {@code byte[]} from bin, {@code Instant} from the timestamp extension (or ISO-8601 text), and an extension where
+     * a class is due as {@link #unpack(byte[])} reads it (a registered type, an {@link ExtensionValue}), if an
+     * instance. The input is scanned to a tape first (the factory's limits apply).
      *
      * @param msgpack the input
      * @param type the class to bind to
@@ -277,8 +275,7 @@ public final class MessagePackFactory {
      * @throws MessagePackException for invalid input, a limit, bytes after the value, and a value that
      *     does not fit the type (kinds TYPE_MISMATCH, INTEGER_OVERFLOW, UNKNOWN_ENUM_CONSTANT,
      *     MISSING_MEMBER, UNKNOWN_MEMBER, INVALID_TEXT, MISSING_DISCRIMINATOR, UNKNOWN_DISCRIMINATOR,
-     *     INVALID_TIMESTAMP for a timestamp extension whose payload is none)
-     *     with the value's byte offset and {@link MessagePackException#pointer() JSON Pointer}
+     *     INVALID_TIMESTAMP) with the value's byte offset and {@link MessagePackException#pointer() JSON Pointer}
      * @throws IllegalArgumentException when {@code type} itself cannot be bound
      */
     public <T> T unpack(byte[] msgpack, Class<T> type) {

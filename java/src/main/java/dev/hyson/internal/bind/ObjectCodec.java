@@ -314,7 +314,7 @@ final class ObjectCodec extends TapeCodec<Object> {
     public Object read(TapeReader r) {
         if (r.packed && Tape.tag(r.t[r.i]) == PackTape.EXT) {
             // a MessagePack extension: what the factory unpacks it to (a registered type, ExtensionValue)
-            return r.extension(type, "an object (" + type.getSimpleName() + ")");
+            return PackTape.extension(r, type, "an object (" + type.getSimpleName() + ")");
         }
         if (!resolved) {
             if (readProblem != null) {

@@ -141,4 +141,48 @@ public final class PackTape {
         }
         return n == 8 ? v : v & ((1L << (8 * n)) - 1);
     }
+
+    /**
+     * A MessagePack extension read as the factory's unpacker reads it (a registered extension type's
+     * unpacker, the timestamp as an {@code Instant}, else an {@code ExtensionValue}), for a property of
+     * {@code type}.
+     *
+     * @param r the reader, at the extension
+     * @param type the property's class
+     * @param expected what the property takes, for the mismatch when the extension is not one
+     * @return the value, an instance of {@code type}
+     */
+    static Object extension(TapeReader r, Class<?> type, String expected) {
+        Object v = r.trees.treeAt(Tape.payload(r.t[r.i]));
+        if (!type.isInstance(v)) {
+            throw new BindFailure(BindFailure.Problem.TYPE_MISMATCH, r.i, "expected " + expected + ", found an extension of type "
+                    + extType(r.t[r.i + 1]) + " (" + (v == null ? "null" : v.getClass().getName()) + ")", null);
+        }
+        r.skip();
+        return v;
+    }
+
+    /**
+     * MessagePack has no decimal: a str (MessagePackFactory's BigDecimalPolicy.STRING) holds one.
+     *
+     * @param r the reader, at the str
+     * @param decimal a BigDecimal, else a BigInteger
+     * @return the number
+     */
+    static Number numberFromString(TapeReader r, boolean decimal) {
+        int at = r.i;
+        String s = r.readString();
+        if (s.length() > r.maxDigits() || !dev.hyson.internal.number.NumberText.isNumber(s)) {
+            r.i = at;
+            throw r.fail(BindFailure.Problem.INVALID_FORMAT, "invalid number text \"" + Scalars.clip(s) + "\" (a JSON number of at most "
+                    + r.maxDigits() + " characters)");
+        }
+        byte[] b = s.getBytes(java.nio.charset.StandardCharsets.ISO_8859_1); // ASCII: isNumber checked it
+        java.math.BigDecimal v = dev.hyson.internal.number.NumberText.bigDecimal(b, 0, b.length);
+        if (v == null) {
+            r.i = at;
+            throw r.fail(BindFailure.Problem.INVALID_FORMAT, "invalid number text \"" + Scalars.clip(s) + "\" (out of the BigDecimal range)");
+        }
+        return decimal ? v : r.integral(v);
+    }
 }

@@ -356,30 +356,12 @@ public final class TapeReader implements ValueIn {
                 return null;
             default:
                 if (packed && isString(Tape.tag(e))) {
-                    return (BigDecimal) numberFromString(true);
+                    return (BigDecimal) PackTape.numberFromString(this, true);
                 }
                 throw mismatch("a number");
         }
         i += 2;
         return b;
-    }
-
-    /** MessagePack has no decimal: a str (MessagePackFactory's BigDecimalPolicy.STRING) holds one. */
-    private Number numberFromString(boolean decimal) {
-        int at = i;
-        String s = readString();
-        if (s.length() > maxDigits() || !dev.hyson.internal.number.NumberText.isNumber(s)) {
-            i = at;
-            throw fail(BindFailure.Problem.INVALID_FORMAT, "invalid number text \"" + Scalars.clip(s) + "\" (a JSON number of at most "
-                    + maxDigits() + " characters)");
-        }
-        byte[] b = s.getBytes(StandardCharsets.ISO_8859_1); // ASCII: isNumber checked it
-        BigDecimal v = dev.hyson.internal.number.NumberText.bigDecimal(b, 0, b.length);
-        if (v == null) {
-            i = at;
-            throw fail(BindFailure.Problem.INVALID_FORMAT, "invalid number text \"" + Scalars.clip(s) + "\" (out of the BigDecimal range)");
-        }
-        return decimal ? v : integral(v);
     }
 
     @Override
@@ -407,7 +389,7 @@ public final class TapeReader implements ValueIn {
                 return null;
             default:
                 if (packed && isString(Tape.tag(e))) {
-                    return (BigInteger) numberFromString(false);
+                    return (BigInteger) PackTape.numberFromString(this, false);
                 }
                 throw mismatch("an integer");
         }
@@ -416,7 +398,7 @@ public final class TapeReader implements ValueIn {
     }
 
     /** The most digits an integer made from a decimal's text (or a MessagePack str) may have. */
-    private int maxDigits() {
+    int maxDigits() {
         return cfg == null ? 1000 : cfg.maxNumberLength;
     }
 
@@ -424,7 +406,7 @@ public final class TapeReader implements ValueIn {
      * The integer a decimal stands for, in time linear in its text: {@code 1e-10000000} is refused
      * before any division, {@code 1e10000000} before a ten-million-digit number is made.
      */
-    private BigInteger integral(BigDecimal d) {
+    BigInteger integral(BigDecimal d) {
         if (d.signum() == 0) {
             return BigInteger.ZERO;
         }
@@ -696,25 +678,6 @@ public final class TapeReader implements ValueIn {
     }
 
     /** The current value is not the {@code expected} one. */
-    /**
-     * A MessagePack extension read as the factory's unpacker reads it (a registered extension type's
-     * unpacker, the timestamp as an {@code Instant}, else an {@code ExtensionValue}), for a property of
-     * {@code type}.
-     *
-     * @param type the property's class
-     * @param expected what the property takes, for the mismatch when the extension is not one
-     * @return the value, an instance of {@code type}
-     */
-    Object extension(Class<?> type, String expected) {
-        Object v = trees.treeAt(Tape.payload(t[i]));
-        if (!type.isInstance(v)) {
-            throw new BindFailure(BindFailure.Problem.TYPE_MISMATCH, i, "expected " + expected + ", found an extension of type "
-                    + PackTape.extType(t[i + 1]) + " (" + (v == null ? "null" : v.getClass().getName()) + ")", null);
-        }
-        skip();
-        return v;
-    }
-
     public BindFailure mismatch(String expected) {
         return new BindFailure(BindFailure.Problem.TYPE_MISMATCH, i, "expected " + expected + ", found " + BindErrors.found(tag()), null);
     }
