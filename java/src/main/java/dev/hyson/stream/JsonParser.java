@@ -30,11 +30,11 @@ import java.math.BigInteger;
  * strings are bounded by {@code maxStringLength}).
  *
  * <p><b>Errors.</b> {@link #nextToken()} throws {@link JsonParseException} when the window it needs
- * holds invalid input, with the byte offset, line and column a whole-document parse reports. A window
- * (up to 1 MiB of input, or what a stream's read gave) is scanned whole before its first token is
- * returned, so the tokens of the windows before the error's have been returned, and those of its own
- * window before it have not: a document in one array, shorter than a window, throws at the first
- * {@code nextToken()}. Reading fails with {@link java.io.UncheckedIOException}. An
+ * holds invalid input, with the byte offset, line and column a whole-document parse reports, and never
+ * later than the call that would return the bad token. Tokens before the error may have been returned:
+ * those of earlier windows have; a document in one array, shorter than a window (1 MiB), throws at the
+ * first {@code nextToken()}; a stream or file may give the tokens its scan emitted before it met the
+ * error. Reading fails with {@link java.io.UncheckedIOException}. An
  * accessor called on a token it does not apply to (e.g. {@link #getLong()} on a string) throws
  * {@link IllegalStateException}. Member names are reported as they come: a repeated name inside an
  * object is not an error here ({@link #readValue()} applies the reader's {@code DuplicateKeyPolicy} to
