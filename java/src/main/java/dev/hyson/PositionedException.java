@@ -18,11 +18,6 @@ public abstract class PositionedException extends JsonException {
     private final String pointer;
 
     /**
-     * @param message the complete message, location included
-     * @param detail the message without the location
-     * @param offset the 0-based byte offset where the problem was detected, or -1 for none
-     */
-    /**
      * A JSON Pointer as a message shows it: whole up to 200 chars, else its first 120 and last 60
      * (a member name can be megabytes of the input; {@code pointer()} keeps it whole).
      *
@@ -34,6 +29,11 @@ public abstract class PositionedException extends JsonException {
                 + pointer.substring(pointer.length() - 60);
     }
 
+    /**
+     * @param message the complete message, location included
+     * @param detail the message without the location
+     * @param offset the 0-based byte offset where the problem was detected, or -1 for none
+     */
     protected PositionedException(String message, String detail, long offset) {
         super(message);
         this.detail = detail;
