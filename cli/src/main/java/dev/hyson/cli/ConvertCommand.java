@@ -210,6 +210,16 @@ final class ConvertCommand implements Callable<Integer> {
                 public void write(int b) throws IOException {
                     write(new byte[] {(byte) b}, 0, 1);
                 }
+
+                @Override
+                public void flush() throws IOException {
+                    try {
+                        target.flush(); // standard output writes its buffer here
+                    } catch (IOException e) {
+                        writing[0] = true;
+                        throw e;
+                    }
+                }
             };
             factory.newPacker(marked).packJson(java.nio.file.Path.of(input.name())).flush();
             ctx.activity = "writing " + targetName();

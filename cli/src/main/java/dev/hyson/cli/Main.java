@@ -2,6 +2,7 @@ package dev.hyson.cli;
 
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
+import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.PrintStream;
@@ -118,6 +119,12 @@ public final class Main implements Callable<Integer> {
             CommandLine cl = commandLine(ctx, line.length > 0 && COMMANDS.contains(line[0]) ? line[0] : null);
             code = cl.execute(line);
             ctx.flush();
+            IOException lost = ctx.stdout.lastFailure();
+            if (lost != null && ctx.out.checkError()) {
+                // text written through the PrintWriter (stats, validate -v, help), whose errors it keeps to itself
+                ctx.err.println("hyson: <stdout>: cannot write: " + Input.describe(lost));
+                code = code == OK ? FAILED : code;
+            }
         } catch (StandardOutput.Closed e) {
             code = CLOSED_PIPE;
         } catch (OutOfMemoryError e) {

@@ -21,6 +21,7 @@ final class StandardOutput extends OutputStream {
     private final byte[] buffer = new byte[BUFFER];
     private int count;
     private boolean closed;
+    private IOException lastFailure;
 
     /**
      * @param out the stream to write to; never closed
@@ -112,7 +113,13 @@ final class StandardOutput extends OutputStream {
             closed = true;
             throw new Closed(e);
         }
+        lastFailure = e;
         return e;
+    }
+
+    /** @return the last write error other than a closed pipe (a full disk, a closed descriptor), or null */
+    IOException lastFailure() {
+        return lastFailure;
     }
 
     /**
