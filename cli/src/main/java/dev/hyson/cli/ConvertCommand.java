@@ -73,7 +73,7 @@ final class ConvertCommand implements Callable<Integer> {
     boolean replaceInvalidUtf8;
 
     @Option(names = {"-o", "--output"}, paramLabel = "OUT", order = 6,
-            description = "Write to OUT instead of standard output (binary MessagePack is fine on a pipe). OUT is "
+            description = "Write to OUT instead of standard output (- is standard output; binary MessagePack is fine on a pipe). OUT is "
                     + "replaced only when the conversion succeeded (through a temporary file in its directory).")
     Path output;
 
@@ -100,6 +100,9 @@ final class ConvertCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         ctx.limitOptions = false; // none to advise lowering when memory runs out
+        if (output != null && output.toString().equals("-")) {
+            output = null; // -o - is standard output, as - is standard input
+        }
         if (sample && (to == Format.JSON || file != null)) {
             ctx.error((file != null ? "--sample takes no FILE" : "--sample applies to --to msgpack only (the sample is JSON)")
                     + "; try 'hyson convert --help'");

@@ -23,7 +23,7 @@ import picocli.CommandLine.Option;
  */
 abstract class WriteCommand extends InputCommand {
     @Option(names = {"-o", "--output"}, paramLabel = "OUT", order = 20,
-            description = "Write to OUT instead of standard output (documents one after another). OUT is replaced "
+            description = "Write to OUT instead of standard output (documents one after another; - is standard output). OUT is replaced "
                     + "only when every document was handled (through a temporary file in its directory); "
                     + "after any failure it is left as it was.")
     Path output;
@@ -59,6 +59,9 @@ abstract class WriteCommand extends InputCommand {
 
     @Override
     final void prepare() {
+        if (output != null && output.toString().equals("-")) {
+            output = null; // -o - is standard output, as - is standard input
+        }
         writer();
     }
 

@@ -287,4 +287,18 @@ class OutputFileTest {
         assertTrue(stderr.endsWith("MiB); raise it with JAVA_OPTS=-Xmx2g\n"), stderr);
         assertArrayEquals(OLD, Files.readAllBytes(out));
     }
+
+    /** {@code -o -} is standard output, as {@code -} is standard input (it made a file named "-"; a new-user trial). */
+    @Test
+    void dashOutput_isStandardOutput() {
+        for (String[] args : new String[][] {{"minify", "-o", "-"}, {"pretty", "--output", "-"}}) {
+            Result r = run("{\"a\": [1, 2]}", args);
+            assertEquals(0, r.code(), r.err());
+            assertTrue(r.out().startsWith("{"), r.out());
+            assertFalse(java.nio.file.Files.exists(java.nio.file.Path.of("-")), "a file named -");
+        }
+        Result c = run("[1]", "convert", "--to", "msgpack", "-o", "-");
+        assertEquals(0, c.code(), c.err());
+        assertFalse(java.nio.file.Files.exists(java.nio.file.Path.of("-")), "a file named -");
+    }
 }
