@@ -189,6 +189,10 @@ final class Input {
         if (e instanceof AccessDeniedException) {
             return "permission denied";
         }
+        String m = e.getMessage();
+        if (m != null && (m.equals("Is a directory") || m.endsWith(": Is a directory") || m.endsWith("(Is a directory)"))) {
+            return "is a directory"; // the system's words for it, as the tool's own check says it
+        }
         return e.getMessage() == null ? e.toString() : e.getMessage();
     }
 

@@ -116,6 +116,12 @@ public final class Main implements Callable<Integer> {
         int code;
         try {
             String[] line = commandFirst(args, COMMANDS);
+            if (line.length > 0 && !line[0].startsWith("-") && !COMMANDS.contains(line[0]) && !line[0].equals("help")) {
+                // picocli would say "Unmatched arguments from index 0"
+                ctx.error("unknown command '" + line[0] + "'; the commands are " + String.join(", ", COMMANDS)
+                        + "; try 'hyson --help'");
+                return USAGE;
+            }
             CommandLine cl = commandLine(ctx, line.length > 0 && COMMANDS.contains(line[0]) ? line[0] : null);
             code = cl.execute(line);
             ctx.flush();

@@ -674,4 +674,22 @@ class CliTest {
             assertEquals(StdinKind.NONE, StdinKind.classify(modules.toString()));
         }
     }
+
+    /**
+     * An unknown command is named as one (picocli said "Unmatched arguments from index 0"), and a
+     * directory is "is a directory" whichever command meets it (a new-user trial).
+     */
+    @Test
+    void unknownCommand_namedAsOne_directoryWordedAlike() throws Exception {
+        Result r = terminal("bogus", "x.json");
+        assertEquals(2, r.code);
+        assertEquals("hyson: unknown command 'bogus'; the commands are pretty, minify, validate, get, stats, convert, bench;"
+                + " try 'hyson --help'\n", r.err);
+        Path sub = java.nio.file.Files.createDirectory(dir.resolve("adir"));
+        for (String[] args : new String[][] {{"validate", sub.toString()}, {"convert", "--to", "msgpack", sub.toString()}}) {
+            Result d = terminal(args);
+            assertEquals(1, d.code, String.join(" ", args));
+            assertEquals("hyson: " + sub + ": cannot read: is a directory\n", d.err, String.join(" ", args));
+        }
+    }
 }
