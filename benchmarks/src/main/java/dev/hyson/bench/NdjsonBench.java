@@ -189,6 +189,16 @@ public class NdjsonBench {
         return consume(b.reader.readLines(in.path), bh);
     }
 
+    /**
+     * @return the number of values: the file read serially on the calling thread alone
+     *     ({@code readAhead(false)}), the one-thread baseline of {@code parallel(2)} ({@link #hyson} scans
+     *     ahead on a second thread for a file this large)
+     */
+    @Benchmark
+    public long hysonOneThread(InputState in, ParallelState p, Blackhole bh) {
+        return consume(p.reader.lines().readAhead(false).read(in.path), bh);
+    }
+
     /** @return the number of values: the file read with {@code parallel(2)}, in order */
     @Benchmark
     public long hysonParallel2(InputState in, ParallelState p, Blackhole bh) {

@@ -78,6 +78,7 @@ class NdjsonBenchCorrectnessTest {
                 assertEquals(jackson, compact(s.iterator()), "hyson parallel(2) values");
             }
             assertEquals(jackson.size(), bench.hysonParallel2(in, p, BH), "hysonParallel2 count");
+            assertEquals(jackson.size(), bench.hysonOneThread(in, p, BH), "hysonOneThread count");
         } finally {
             in.tearDown();
         }
