@@ -104,7 +104,7 @@ final class HysonPartitionReader implements PartitionReader<InternalRow> {
         this.nativeBackend = scanner.name().equals("native");
         JSONOptions json = options.json();
         this.spark = new SparkRecords(schema, json, filters);
-        this.rows = new TapeRows(schema, json.columnNameOfCorruptRecord(), json, filters);
+        this.rows = new TapeRows(schema, json.columnNameOfCorruptRecord(), json, filters, true);
         this.countOnly = schema.fields().length == 0 && filters.isEmpty() && rows.supported()
                 && json.parseMode() == org.apache.spark.sql.catalyst.util.PermissiveMode$.MODULE$;
     }

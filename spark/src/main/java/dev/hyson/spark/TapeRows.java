@@ -7,6 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.catalyst.expressions.GenericInternalRow;
+import org.apache.spark.sql.catalyst.expressions.SpecificInternalRow;
 import org.apache.spark.sql.catalyst.json.JSONOptions;
 import org.apache.spark.sql.catalyst.json.JsonFilters;
 import org.apache.spark.sql.catalyst.util.ArrayBasedMapData;
@@ -41,6 +42,12 @@ import org.apache.spark.unsafe.types.UTF8String;
  * line shaped like the previous one costs one byte comparison per member; a new name goes through a
  * hash table of the field names. Members that resolve to no requested field are skipped over their
  * tape entries without being decoded.
+ *
+ * <p>Rows: a partition reader's rows ({@code reuseRows}) are one {@code SpecificInternalRow} per
+ * reader, filled again for each line, its numbers and booleans set unboxed: Spark's scan projects each
+ * row the reader gives to an {@code UnsafeRow} before it asks for the next one (a data source's rows
+ * may be reused, as its built-in readers reuse theirs). Otherwise (an expression's value, which Spark
+ * may keep) each row is a new {@code GenericInternalRow}.
  *
  * <p>Not thread-safe: one per partition reader.
  */
@@ -79,6 +86,14 @@ final class TapeRows {
     private int prefixBytes = -1;
     private final TimestampFormatter timestamps;
     private final DateFormatter dates;
+    /** The root row every line fills again, or null when each line gets a new one. */
+    private final SpecificInternalRow reused;
+    /** The filters' view of the root row when it is laid out differently ({@link #filterSharesRow} false), reused. */
+    private final Object[] viewValues;
+    private final GenericInternalRow viewRow;
+    /** {@link #prefixFiltered}'s row of the filtered members, reused. */
+    private final Object[] prefixValues;
+    private final GenericInternalRow prefixRow;
 
     private long[] e;
     private byte[] in;
@@ -94,7 +109,7 @@ final class TapeRows {
      * @param json Spark's options (formats, time zone, locale)
      */
     TapeRows(StructType schema, String corruptColumn, JSONOptions json) {
-        this(schema, corruptColumn, json, java.util.List.of());
+        this(schema, corruptColumn, json, java.util.List.of(), false);
     }
 
     /**
@@ -103,8 +118,10 @@ final class TapeRows {
      * @param json Spark's options (formats, time zone, locale)
      * @param pushed filters pushed into the parse: evaluated on the row as each member is set, as
      *     {@code JacksonParser} evaluates them ({@code JsonFilters}), the line dropped when one fails
+     * @param reuseRows whether {@link #row} may return the same row object for every line (a partition
+     *     reader's rows, which Spark copies before asking for the next), or must make a new one each time
      */
-    TapeRows(StructType schema, String corruptColumn, JSONOptions json, java.util.List<Filter> pushed) {
+    TapeRows(StructType schema, String corruptColumn, JSONOptions json, java.util.List<Filter> pushed, boolean reuseRows) {
         this.root = new Struct(schema, corruptColumn);
         StructType actual = SparkRecords.actualSchema(schema, corruptColumn);
         this.filters = pushed.isEmpty() ? null
@@ -140,6 +157,11 @@ final class TapeRows {
                 LegacyDateFormats$.MODULE$.FAST_DATE_FORMAT(), true);
         this.dates = DateFormatter$.MODULE$.apply(json.dateFormatInRead(), json.locale(),
                 LegacyDateFormats$.MODULE$.FAST_DATE_FORMAT(), true);
+        this.reused = reuseRows && root.width > 0 ? new SpecificInternalRow(schema) : null;
+        this.viewValues = new Object[root.width];
+        this.viewRow = new GenericInternalRow(viewValues);
+        this.prefixValues = new Object[root.width];
+        this.prefixRow = new GenericInternalRow(prefixValues);
     }
 
     /**
@@ -176,8 +198,98 @@ final class TapeRows {
         if (filters != null) {
             return rootFiltered();
         }
-        Object r = struct(root, entry);
-        return r == MISS ? null : (InternalRow) r;
+        return rootRow();
+    }
+
+    /** @return the root row to fill: the reused one with every field null, or a new one */
+    private InternalRow target() {
+        SpecificInternalRow r = reused;
+        if (r == null) {
+            return new GenericInternalRow(root.width);
+        }
+        for (int f = 0, n = root.width; f < n; f++) {
+            r.setNullAt(f);
+        }
+        return r;
+    }
+
+    /** The root struct without pushed filters: each requested member set into {@link #target()}. */
+    private InternalRow rootRow() {
+        Struct s = root;
+        InternalRow row = target();
+        int members = (int) e[base + 1];
+        int p = base + 2;
+        for (int m = 0; m < members; m++) {
+            int f = member(s, m, p);
+            if (f == NAME_FOR_SPARK) {
+                return null;
+            }
+            p += 2;
+            if (f < 0) {
+                p = skip(p);
+                if (p < 0) {
+                    return null;
+                }
+                continue;
+            }
+            if (!set(row, f, s.convs[f], p)) {
+                return null;
+            }
+            p = pos; // a repeated name: the last wins, as in Spark's convertObject
+        }
+        return row;
+    }
+
+    /**
+     * Converts the value at entry {@code i} into field {@code f} of {@code row}: numbers and booleans set
+     * unboxed, anything else as {@link #value} gives it. Leaves {@link #pos} after the value.
+     *
+     * @return false when the line is Spark's ({@link #MISS})
+     */
+    private boolean set(InternalRow row, int f, Conv c, int i) {
+        int tag = Tape.tag(e[i]);
+        switch (c.kind) {
+            case K_DOUBLE:
+                if (TapeScalars.isNumber(tag)) {
+                    row.setDouble(f, TapeScalars.doubleValue(e, in, tag, i));
+                    pos = i + 2;
+                    return true;
+                }
+                break;
+            case K_LONG:
+                if (tag == Tape.INT64) {
+                    row.setLong(f, e[i + 1]);
+                    pos = i + 2;
+                    return true;
+                }
+                break;
+            case K_INT:
+                if (tag == Tape.INT64 && e[i + 1] == (int) e[i + 1]) {
+                    row.setInt(f, (int) e[i + 1]);
+                    pos = i + 2;
+                    return true;
+                }
+                break;
+            case K_BOOLEAN:
+                if (tag == Tape.TRUE || tag == Tape.FALSE) {
+                    row.setBoolean(f, tag == Tape.TRUE);
+                    pos = i + 1;
+                    return true;
+                }
+                break;
+            default:
+                break;
+        }
+        Object v = value(c, i);
+        if (v == MISS) {
+            return false;
+        }
+        if (v == null) {
+            row.setNullAt(f);
+        } else {
+            row.update(f, v);
+        }
+        return true;
     }
 
     private Object struct(Struct s, int i) {
@@ -221,9 +333,12 @@ final class TapeRows {
         int members = (int) e[base + 1];
         int p = base + 2;
         int decided = -1; // the entry after the last filtered member's value
-        Object[] values = new Object[s.width];
-        Object[] view = filterSharesRow ? values : new Object[s.width];
-        GenericInternalRow viewRow = new GenericInternalRow(view);
+        InternalRow row = target();
+        InternalRow view = row;
+        if (!filterSharesRow) {
+            Arrays.fill(viewValues, null);
+            view = viewRow;
+        }
         filters.reset();
         for (int m = 0; m < members; m++) {
             int f = member(s, m, p);
@@ -238,18 +353,16 @@ final class TapeRows {
                 }
                 continue;
             }
-            Object v = value(s.convs[f], p);
-            if (v == MISS) {
+            if (!set(row, f, s.convs[f], p)) {
                 return null;
             }
-            values[f] = v;
             int a = filterIndex[f];
-            if (view != values) {
-                view[a] = v;
+            if (view != row) {
+                set(view, a, s.convs[f], p); // the same conversion again, into the filters' layout
             }
             boolean skip;
             try {
-                skip = filters.skipRow(viewRow, a);
+                skip = filters.skipRow(view, a);
             } catch (AssertionError repeated) {
                 // a repeated name counted twice against a filter: JacksonParser takes that error as a bad
                 // record, so the line is Spark's to read
@@ -265,7 +378,7 @@ final class TapeRows {
             p = pos;
         }
         notePrefix(decided, decided >= 0 && decided < p);
-        return new GenericInternalRow(values);
+        return row;
     }
 
     /** Remembers where this line's filters were decided: the byte after the member, as a prefix length. */
@@ -309,8 +422,7 @@ final class TapeRows {
             return null;
         }
         Struct s = root;
-        Object[] view = new Object[s.width];
-        GenericInternalRow viewRow = new GenericInternalRow(view);
+        Arrays.fill(prefixValues, null);
         filters.reset();
         int p = 2;
         for (int m = 0;; m++) {
@@ -339,14 +451,12 @@ final class TapeRows {
             if (vtag == Tape.OBJECT || vtag == Tape.ARRAY || vtag == Tape.END_OBJECT || vtag == Tape.END_ARRAY) {
                 return null;
             }
-            Object v = value(s.convs[f], p);
-            if (v == MISS) {
+            int a = filterIndex[f];
+            if (!set(prefixRow, a, s.convs[f], p)) {
                 return null;
             }
-            int a = filterIndex[f];
-            view[a] = v;
             try {
-                if (filters.skipRow(viewRow, a)) {
+                if (filters.skipRow(prefixRow, a)) {
                     return FILTERED;
                 }
             } catch (AssertionError repeated) {

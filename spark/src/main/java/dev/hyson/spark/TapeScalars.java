@@ -31,7 +31,17 @@ final class TapeScalars {
         return t.indexOf('.') < 0 && t.indexOf('e') < 0 && t.indexOf('E') < 0;
     }
 
-    static Object toDouble(long[] e, byte[] in, int tag, int i) {
+    /** Whether a number of this tag converts to a double or float column ({@link #doubleValue}, {@link #floatValue}). */
+    static boolean isNumber(int tag) {
+        return tag == Tape.INT64 || tag == Tape.DOUBLE || tag == Tape.BIG_INTEGER;
+    }
+
+    /**
+     * The double of a number whose tag {@link #isNumber} accepts, as Jackson's {@code getDoubleValue}
+     * gives it: an integer converted, a fraction correctly rounded, {@code -0} (an integer to Jackson)
+     * as {@code 0.0}.
+     */
+    static double doubleValue(long[] e, byte[] in, int tag, int i) {
         switch (tag) {
             case Tape.INT64:
                 return (double) e[i + 1];
@@ -42,26 +52,31 @@ final class TapeScalars {
                 }
                 return d;
             }
-            case Tape.BIG_INTEGER:
-                return new BigInteger(numberText(e, in, i)).doubleValue();
             default:
-                return TapeRows.MISS;
+                return new BigInteger(numberText(e, in, i)).doubleValue();
         }
     }
 
-    static Object toFloat(long[] e, byte[] in, int tag, int i) {
+    /** The float of a number whose tag {@link #isNumber} accepts, as Jackson's {@code getFloatValue} gives it. */
+    static float floatValue(long[] e, byte[] in, int tag, int i) {
         switch (tag) {
             case Tape.INT64:
                 return (float) e[i + 1];
             case Tape.DOUBLE: {
                 String t = numberText(e, in, i);
-                return integralText(t) ? (Object) new BigInteger(t).floatValue() : (Object) Float.parseFloat(t);
+                return integralText(t) ? new BigInteger(t).floatValue() : Float.parseFloat(t);
             }
-            case Tape.BIG_INTEGER:
-                return new BigInteger(numberText(e, in, i)).floatValue();
             default:
-                return TapeRows.MISS;
+                return new BigInteger(numberText(e, in, i)).floatValue();
         }
+    }
+
+    static Object toDouble(long[] e, byte[] in, int tag, int i) {
+        return isNumber(tag) ? (Object) doubleValue(e, in, tag, i) : TapeRows.MISS;
+    }
+
+    static Object toFloat(long[] e, byte[] in, int tag, int i) {
+        return isNumber(tag) ? (Object) floatValue(e, in, tag, i) : TapeRows.MISS;
     }
 
     static Object toDecimal(long[] e, byte[] in, int precision, int scale, int tag, int i) {

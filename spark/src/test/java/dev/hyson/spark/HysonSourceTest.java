@@ -172,6 +172,43 @@ class HysonSourceTest {
         assertSameAsSpark(backend, schema, Map.of("columnNameOfCorruptRecord", "bad"), messy.toString());
     }
 
+    /**
+     * The reader fills one row object for every line (numbers set unboxed): each consumer still sees
+     * each line's own values, whether it collects, iterates locally, maps the RDD of rows, caches or
+     * filters; and with the corrupt-record column first, the filters' view of the row (laid out
+     * without that column) is filled beside it.
+     */
+    @ParameterizedTest
+    @MethodSource("dev.hyson.spark.SparkTests#backends")
+    void reusedRowsAreEachLinesOwn(String backend) {
+        StructType corruptFirst = new StructType().add("_corrupt_record", DataTypes.StringType);
+        for (org.apache.spark.sql.types.StructField f : SCHEMA.fields()) {
+            corruptFirst = corruptFirst.add(f);
+        }
+        for (String condition : new String[] {"i > 0", "d > 0.5 OR flag", "_corrupt_record IS NULL AND l > 100"}) {
+            assertEquals(canonical(json(Map.of()).schema(corruptFirst).json(messy.toString()).filter(condition)),
+                    canonical(hyson(backend, Map.of()).schema(corruptFirst).load(messy.toString()).filter(condition)), condition);
+        }
+        Dataset<Row> expected = json(Map.of()).schema(SCHEMA).json(clean.toString()).select("l", "d", "flag", "s");
+        Dataset<Row> actual = hyson(backend, Map.of()).schema(SCHEMA).load(clean.toString()).select("l", "d", "flag", "s");
+        List<String> want = strings(expected.javaRDD().collect());
+        assertEquals(want, strings(actual.javaRDD().collect()));
+        List<String> iterated = new java.util.ArrayList<>();
+        actual.toLocalIterator().forEachRemaining(r -> iterated.add(r.toString()));
+        assertEquals(want, iterated);
+        assertTrue(new java.util.HashSet<>(want).size() > 2000, "the lines differ");
+        Dataset<Row> cached = actual.cache();
+        try {
+            assertEquals(want, strings(cached.javaRDD().collect()));
+        } finally {
+            cached.unpersist();
+        }
+    }
+
+    private static List<String> strings(List<Row> rows) {
+        return rows.stream().map(Row::toString).toList();
+    }
+
     @ParameterizedTest
     @MethodSource("dev.hyson.spark.SparkTests#backends")
     void dropMalformed(String backend) {
