@@ -19,6 +19,7 @@ import org.apache.spark.sql.catalyst.util.TimestampFormatter;
 import org.apache.spark.sql.catalyst.util.TimestampFormatter$;
 import org.apache.spark.sql.sources.Filter;
 import org.apache.spark.sql.types.StructType;
+import org.apache.spark.unsafe.Platform;
 import org.apache.spark.unsafe.types.UTF8String;
 
 /**
@@ -44,10 +45,11 @@ import org.apache.spark.unsafe.types.UTF8String;
  * tape entries without being decoded.
  *
  * <p>Rows: a partition reader's rows ({@code reuseRows}) are one {@code SpecificInternalRow} per
- * reader, filled again for each line, its numbers and booleans set unboxed: Spark's scan projects each
- * row the reader gives to an {@code UnsafeRow} before it asks for the next one (a data source's rows
- * may be reused, as its built-in readers reuse theirs). Otherwise (an expression's value, which Spark
- * may keep) each row is a new {@code GenericInternalRow}.
+ * reader, filled again for each line, its numbers and booleans set unboxed, its strings without
+ * escapes pointing into the input bytes (not copied): Spark's scan projects each row the reader gives
+ * to an {@code UnsafeRow} before it asks for the next one, and the input moves on only then (a data
+ * source's rows may be reused, as its built-in readers reuse theirs). Otherwise (an expression's
+ * value, which Spark may keep) each row is a new {@code GenericInternalRow} of copied values.
  *
  * <p>Not thread-safe: one per partition reader.
  */
@@ -665,6 +667,10 @@ final class TapeRows {
             case Tape.STR_ASCII:
             case Tape.STR_UTF8: {
                 int from = (int) Tape.payload(entry) + 1;
+                if (reused != null) {
+                    // a reader's row is projected before the input moves on: its strings may point into it
+                    return UTF8String.fromAddress(in, Platform.BYTE_ARRAY_OFFSET + from, (int) second);
+                }
                 return UTF8String.fromBytes(Arrays.copyOfRange(in, from, from + (int) second));
             }
             case Tape.STR_LATIN1: {
