@@ -43,6 +43,11 @@ public final class JsonWriter {
     /** Default maximum nesting depth; deeper values (and cycles) fail. */
     public static final int DEFAULT_MAX_DEPTH = 1000;
     private static final int STREAM_BUFFER = 8192;
+    /**
+     * A write to a stream lets its buffer grow to this before the first drain: a value too deep for
+     * the thread's stack whose first 64 KiB are still buffered is written again on a deeper stack.
+     */
+    private static final int STREAM_DRAIN = 64 << 10;
     private static final int RETAIN = 1 << 20;
 
     private static final JsonWriter COMPACT = builder().build();
@@ -123,11 +128,13 @@ public final class JsonWriter {
         /** The generator for a write to a stream: its buffer drained into {@code sink} when {@link #STREAM_BUFFER} bytes are full. */
         Generator take(WriteConfig config, Generator.Sink sink) {
             if (busy) {
-                return new Generator(config, new byte[STREAM_BUFFER], sink);
+                Generator g = new Generator(config, new byte[STREAM_BUFFER], sink);
+                g.growUpTo(STREAM_DRAIN);
+                return g;
             }
             busy = true;
             generator.reset(config, buf.length >= STREAM_BUFFER ? buf : new byte[STREAM_BUFFER], sink);
-            generator.growUpTo(STREAM_BUFFER);
+            generator.growUpTo(STREAM_DRAIN);
             return generator;
         }
 
@@ -149,6 +156,13 @@ public final class JsonWriter {
             spills.add(Arrays.copyOf(b, len));
             spilledBytes += len;
             return len;
+        }
+
+        @Override
+        public boolean forget() {
+            spills.clear(); // an in-memory write: nothing has left the writer
+            spilledBytes = 0;
+            return true;
         }
 
         boolean spilled(Generator g) {
@@ -191,7 +205,7 @@ public final class JsonWriter {
 
     /**
      * Writes the JSON text as UTF-8 to {@code out} through the calling thread's buffer (drained into
-     * {@code out} in writes of 8 KiB or more; kept for the thread's next write, so a call allocates
+     * {@code out} in writes of 64 KiB or more; kept for the thread's next write, so a call allocates
      * nothing of its own), then flushes {@code out}; it is not closed. On failure some output may already have been written.
      *
      * @param value the value to write
@@ -303,6 +317,7 @@ public final class JsonWriter {
             }
             return k;
         });
+        g.growUpTo(STREAM_DRAIN);
         run(g, value);
         g.drainAll();
     }

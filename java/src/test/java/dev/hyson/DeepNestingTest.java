@@ -135,6 +135,42 @@ public class DeepNestingTest {
         assertTrue(e.getMessage().startsWith("nesting deeper than maxDepth (1000)"), e.getMessage());
     }
 
+    /**
+     * The write runs again on a deeper stack though its output passed 1 MiB (spilled in memory), and a
+     * write to a stream though it passed 8 KiB: its first 64 KiB stay buffered (found by an attack run).
+     */
+    @Test
+    void deepWritesRunAgain_pastTheInMemorySpill_andWithinAStreamsFirst64KiB() throws Exception {
+        Object padded = 1;
+        String pad = "x".repeat(2000);
+        for (int i = 0; i < 999; i++) {
+            padded = new java.util.ArrayList<>(java.util.List.of(pad, padded));
+        }
+        Object big = padded;
+        String expected = Json.write(big);
+        assertTrue(expected.length() > 1 << 20, "past the in-memory spill: " + expected.length());
+        assertEquals(expected, onSmallStack(() -> Json.write(big)));
+        Object small = 1;
+        for (int i = 0; i < 999; i++) {
+            small = new java.util.ArrayList<>(java.util.List.of("0123456789", small));
+        }
+        Object streamed = small;
+        String text = Json.write(streamed);
+        assertTrue(text.length() > 8 << 10 && text.length() < 64 << 10, "between 8 and 64 KiB: " + text.length());
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        onSmallStack(() -> {
+            Json.write(streamed, out);
+            return null;
+        });
+        assertEquals(text, out.toString(java.nio.charset.StandardCharsets.UTF_8));
+        java.io.StringWriter chars = new java.io.StringWriter();
+        onSmallStack(() -> {
+            JsonWriter.defaults().write(streamed, chars);
+            return null;
+        });
+        assertEquals(text, chars.toString());
+    }
+
     @Test
     void cycle_reportedAsOne_beforeTheStackRunsOut() throws Exception {
         Link self = new Link();

@@ -94,12 +94,16 @@ public interface JsonGenerator extends Closeable, Flushable {
     /**
      * @param value the number; null writes {@code null}
      * @return this generator
+     * @throws dev.hyson.JsonWriteException for a subclass whose {@code toString()} is not a JSON number
+     *     (nothing is written; the generator stays usable)
      */
     JsonGenerator writeNumber(BigInteger value);
 
     /**
      * @param value the number, exactly (plain or scientific text as {@code JsonWriter} writes it); null writes {@code null}
      * @return this generator
+     * @throws dev.hyson.JsonWriteException for a subclass whose {@code toString()} is not a JSON number
+     *     (nothing is written; the generator stays usable)
      */
     JsonGenerator writeNumber(BigDecimal value);
 
@@ -128,6 +132,7 @@ public interface JsonGenerator extends Closeable, Flushable {
      *
      * @param json a complete JSON value
      * @return this generator
+     * @throws NullPointerException when {@code json} is null (nothing is written)
      */
     JsonGenerator writeRaw(String json);
 

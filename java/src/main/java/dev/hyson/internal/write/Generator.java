@@ -33,6 +33,17 @@ public final class Generator extends MemberNames {
          * @return how many bytes it consumed from the front (the rest is kept)
          */
         int drain(byte[] buf, int len);
+
+        /**
+         * Drops everything this sink took since the document started, so the document can be
+         * written again from its start (a value too deep for the thread's stack, written again on a
+         * deeper one).
+         *
+         * @return whether it could: false for a sink that passed the bytes on (a stream)
+         */
+        default boolean forget() {
+            return false;
+        }
     }
 
     private static final String MAX_DEPTH_SETTING = "JsonWriter.Builder.maxDepth";
@@ -109,10 +120,9 @@ public final class Generator extends MemberNames {
                 writeValue(value, depth);
             } catch (StackOverflowError e) {
                 inPlace = wrappers;
-                if (drained != before) {
-                    throw e; // some of it reached the sink: it cannot start again
+                if (!rewind(before, at)) {
+                    throw e; // some of it reached a stream: it cannot start again
                 }
-                pos = at;
                 dev.hyson.internal.DeepStack.call(() -> {
                     writeValue(value, depth);
                     return null;
@@ -318,6 +328,10 @@ public final class Generator extends MemberNames {
         boolean first = true;
         boolean checked = false;
         try {
+            if (!keysAreDistinctStrings(map)) {
+                checked = true; // equal strings may be distinct keys (an IdentityHashMap's, say)
+                checkDistinctNames(map);
+            }
             for (Map.Entry<Object, Object> e : map.entrySet()) {
                 if (e == null) {
                     throw new WriteFailure("cannot write a " + map.getClass().getName() + " that yields a null entry");

@@ -12,6 +12,12 @@ final class JsonCodecOut implements ValueOut {
     private boolean[] first = new boolean[8];
     private boolean nameDue;
     private int roots;
+    /**
+     * Per level from 2 on, what stands for that container on the writer's path (its depth and cycle
+     * checks): an object of its own, so that nested levels of one codec are not taken for a cycle. Level
+     * 1 is the codec's value, already on the path.
+     */
+    private Object[] marks = new Object[8];
 
     JsonCodecOut(Generator g, int base) {
         this.g = g;
@@ -50,7 +56,16 @@ final class JsonCodecOut implements ValueOut {
         }
         object[level] = isObject;
         first[level] = true;
-        g.enter(this, base + level);
+        if (level > 1) {
+            if (level >= marks.length) {
+                marks = Arrays.copyOf(marks, level * 2);
+            }
+            Object mark = marks[level];
+            if (mark == null) {
+                mark = marks[level] = new Object();
+            }
+            g.enter(mark, base + level - 1); // the container's own depth: its members are one deeper
+        }
     }
 
     private void close(boolean isObject, byte b) {
@@ -99,14 +114,16 @@ final class JsonCodecOut implements ValueOut {
 
     @Override
     public void writeBigInteger(java.math.BigInteger value) {
+        String text = JsonNumbers.numberText(java.util.Objects.requireNonNull(value, "value")); // a subclass may print anything
         before();
-        g.writeAscii(value.toString());
+        g.writeAscii(text);
     }
 
     @Override
     public void writeBigDecimal(java.math.BigDecimal value) {
+        String text = JsonNumbers.numberText(java.util.Objects.requireNonNull(value, "value"));
         before();
-        g.writeAscii(g.numberText(value));
+        g.writeAscii(text);
     }
 
     @Override
@@ -124,7 +141,7 @@ final class JsonCodecOut implements ValueOut {
     @Override
     public void writeValue(Object value) {
         before();
-        g.writeValue(value, base + level + 1);
+        g.writeValue(value, base + level); // a member or element of the container at base + level - 1
     }
 
     @Override

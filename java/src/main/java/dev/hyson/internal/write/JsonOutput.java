@@ -74,6 +74,27 @@ abstract class JsonOutput extends ValueDispatcher {
         pos = position;
     }
 
+    /**
+     * Drops what was written since the sink had taken {@code before} bytes and the buffer ended at
+     * {@code at}, to write it again: possible when the sink has taken nothing since, or when that
+     * point is the document's start and the sink can forget what it took ({@link Generator.Sink#forget},
+     * an in-memory write's spilled buffers).
+     *
+     * @return whether the output is back at that point
+     */
+    final boolean rewind(long before, int at) {
+        if (drained == before) {
+            pos = at;
+            return true;
+        }
+        if (before == 0 && at == 0 && sink != null && sink.forget()) {
+            drained = 0;
+            pos = 0;
+            return true;
+        }
+        return false;
+    }
+
     /** Drains everything that is buffered into the sink. */
     public void drainAll() {
         if (pos > 0) {

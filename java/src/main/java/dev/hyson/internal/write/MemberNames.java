@@ -85,6 +85,29 @@ abstract class MemberNames extends JsonStrings {
         }
     }
 
+    /**
+     * Whether two distinct {@code String} keys of {@code map} are always distinct strings: its keys are
+     * compared by {@code equals} (the JDK's hash maps, immutable maps and wrappers, sorted maps in
+     * natural order, hyson's own). Not an {@code IdentityHashMap}, a sorted map with a comparator, or a
+     * map class it does not know, whose names {@link #checkDistinctNames} checks first.
+     */
+    static boolean keysAreDistinctStrings(Map<?, ?> map) {
+        if (map instanceof java.util.IdentityHashMap) {
+            return false;
+        }
+        if (map instanceof java.util.SortedMap<?, ?> sorted) {
+            return sorted.comparator() == null;
+        }
+        if (map instanceof java.util.HashMap || map instanceof java.util.Hashtable
+                || map instanceof java.util.concurrent.ConcurrentHashMap || map instanceof java.util.WeakHashMap
+                || map instanceof java.util.EnumMap) {
+            return true;
+        }
+        String name = map.getClass().getName();
+        return name.startsWith("java.util.ImmutableCollections$") || name.startsWith("java.util.Collections$")
+                || name.startsWith("dev.hyson.");
+    }
+
     static WriteFailure duplicateName(String name) {
         String shown = name.length() > 40 ? name.substring(0, 40) + "..." : name;
         return new WriteFailure("two map keys write the same member name \"" + shown
@@ -97,7 +120,11 @@ abstract class MemberNames extends JsonStrings {
             return (String) key;
         }
         if (key instanceof CharSequence) {
-            return key.toString();
+            String text = key.toString();
+            if (text == null) {
+                throw new WriteFailure("cannot write a " + key.getClass().getName() + " map key whose toString() is null");
+            }
+            return text;
         }
         if (key instanceof Enum) {
             Object names;

@@ -299,9 +299,7 @@ public final class StreamGenerator implements JsonGenerator {
         if (value == null) {
             return writeNull();
         }
-        before("writeNumber");
-        g.writeAscii(value.toString());
-        return this;
+        return writeNumberText(value);
     }
 
     @Override
@@ -309,8 +307,23 @@ public final class StreamGenerator implements JsonGenerator {
         if (value == null) {
             return writeNull();
         }
+        return writeNumberText(value);
+    }
+
+    /**
+     * A big number's text, checked before anything is written: a subclass whose {@code toString} is not
+     * a JSON number is a {@link JsonWriteException} and the output stays as it was.
+     */
+    private JsonGenerator writeNumberText(Number value) {
+        usable("writeNumber");
+        String text;
+        try {
+            text = JsonNumbers.numberText(value);
+        } catch (WriteFailure f) {
+            throw new JsonWriteException(f.getMessage(), path(level));
+        }
         before("writeNumber");
-        g.writeAscii(JsonNumbers.numberText(value));
+        g.writeAscii(text);
         return this;
     }
 
@@ -341,6 +354,7 @@ public final class StreamGenerator implements JsonGenerator {
 
     @Override
     public JsonGenerator writeRaw(String json) {
+        java.util.Objects.requireNonNull(json, "json");
         before("writeRaw");
         g.writeAsciiOrUtf8(json);
         return this;

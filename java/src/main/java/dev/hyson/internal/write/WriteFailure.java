@@ -132,7 +132,15 @@ public final class WriteFailure extends RuntimeException {
         if (key == null) {
             return "[null]"; // not ".null", which reads as a member named "null"
         }
-        String k = String.valueOf(key);
+        String k;
+        try {
+            k = key.toString();
+        } catch (RuntimeException e) {
+            k = null;
+        }
+        if (k == null) {
+            return "[" + key.getClass().getName() + "]"; // a key with no text: named by its class
+        }
         boolean plain = !k.isEmpty() && Character.isJavaIdentifierStart(k.charAt(0));
         for (int i = 1; plain && i < k.length(); i++) {
             plain = Character.isJavaIdentifierPart(k.charAt(i));
