@@ -200,27 +200,7 @@ class WriterTest {
     void write_hostileValues_areWriteErrors() {
         JsonWriteException e = assertThrows(JsonWriteException.class, () -> Json.write(map("id", new Injecting())));
         assertEquals("$.id", e.path());
-        CharSequence nullText = new CharSequence() {
-            @Override
-            public int length() {
-                return 0;
-            }
-
-            @Override
-            public char charAt(int index) {
-                throw new IndexOutOfBoundsException();
-            }
-
-            @Override
-            public CharSequence subSequence(int start, int end) {
-                return this;
-            }
-
-            @Override
-            public String toString() {
-                return null;
-            }
-        };
+        CharSequence nullText = new WriteEdgeTest.NoText();
         assertThrows(JsonWriteException.class, () -> Json.write(List.of(nullText)));
         java.util.LinkedList<Object> growing = new java.util.LinkedList<>(List.of(new Opaque(), 2, 3));
         JsonWriter w = JsonWriter.builder().encoder(Opaque.class, o -> {
