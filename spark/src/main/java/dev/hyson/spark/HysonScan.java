@@ -96,8 +96,9 @@ final class HysonScan implements Scan, Batch {
 
     private InputPartition[] plan(SparkSession spark, Configuration conf) throws IOException {
         List<FileStatus> files = new ArrayList<>();
+        boolean recursive = "true".equalsIgnoreCase(options.options.get("recursivefilelookup"));
         for (String p : paths) {
-            list(new Path(p), conf, files);
+            list(new Path(p), conf, files, recursive);
         }
         SQLConf sql = SQLConf.get();
         long openCost = sql.filesOpenCostInBytes();
@@ -184,8 +185,12 @@ final class HysonScan implements Scan, Batch {
         return java.util.Arrays.stream(blocks[0].getHosts()).filter(h -> !h.equals("localhost")).toArray(String[]::new);
     }
 
-    /** Lists {@code p}: a file, a glob, or a directory (its files, recursively, without hidden ones). */
-    private static void list(Path p, Configuration conf, List<FileStatus> out) throws IOException {
+    /**
+     * Lists {@code p}: a file, a glob, or a directory: its files, and those of its partition
+     * directories ({@code key=value}), as Spark's file index reads them (other subdirectories only
+     * under {@code recursiveFileLookup}), without hidden names.
+     */
+    private static void list(Path p, Configuration conf, List<FileStatus> out, boolean recursive) throws IOException {
         FileSystem fs = p.getFileSystem(conf);
         FileStatus[] matched = fs.globStatus(p);
         if (matched == null || matched.length == 0) {
@@ -193,19 +198,20 @@ final class HysonScan implements Scan, Batch {
         }
         for (FileStatus m : matched) {
             if (!hidden(m.getPath().getName())) {
-                walk(fs, m, out); // (a hidden name is skipped even when given or globbed, as Spark skips it)
+                walk(fs, m, out, recursive); // (a hidden name is skipped even when given or globbed, as Spark skips it)
             }
         }
     }
 
-    private static void walk(FileSystem fs, FileStatus s, List<FileStatus> out) throws IOException {
+    private static void walk(FileSystem fs, FileStatus s, List<FileStatus> out, boolean recursive) throws IOException {
         if (s.isFile()) {
             out.add(s);
             return;
         }
         for (FileStatus c : fs.listStatus(s.getPath())) {
-            if (!hidden(c.getPath().getName())) {
-                walk(fs, c, out);
+            String name = c.getPath().getName();
+            if (!hidden(name) && (c.isFile() || recursive || name.contains("="))) {
+                walk(fs, c, out, recursive);
             }
         }
     }
@@ -213,12 +219,12 @@ final class HysonScan implements Scan, Batch {
     /**
      * Spark's rule for the names its file index leaves out ({@code HadoopFSUtils.shouldFilterOutPathName}):
      * a name starting with '_' (_SUCCESS, _temporary) unless it holds '=' (a partition directory), a
-     * name starting with '.' (.crc files), and one ending with "._COPYING_" (a file being copied in);
-     * _metadata and _common_metadata are kept.
+     * name starting with '.' (.crc files), and one ending with "._COPYING_" (a file being copied in).
+     * (That rule keeps _metadata and _common_metadata for Parquet, but the index's data files then
+     * leave them out too, so spark.read.json reads neither: nor does this source.)
      */
     static boolean hidden(String name) {
-        boolean exclude = name.startsWith("_") && !name.contains("=") || name.startsWith(".") || name.endsWith("._COPYING_");
-        return exclude && !name.startsWith("_common_metadata") && !name.startsWith("_metadata");
+        return name.startsWith("_") && !name.contains("=") || name.startsWith(".") || name.endsWith("._COPYING_");
     }
 
     @Override

@@ -86,8 +86,10 @@ final class TapeRows {
      * when unknown or when that member was the line's last.
      */
     private int prefixBytes = -1;
-    private final TimestampFormatter timestamps;
-    private final DateFormatter dates;
+    /** Spark's options, for the formatters, made on first use as JacksonParser makes them (a bad pattern fails only a read of such a column). */
+    private final JSONOptions json;
+    private TimestampFormatter timestamps;
+    private DateFormatter dates;
     /** The root row every line fills again, or null when each line gets a new one. */
     private final SpecificInternalRow reused;
     /** The filters' view of the root row when it is laid out differently ({@link #filterSharesRow} false), reused. */
@@ -155,10 +157,7 @@ final class TapeRows {
         // an explicit encoding (UTF-8 is the only one the source takes) makes Spark decode lines as text,
         // which differs from its byte parser (a byte order mark, UTF-16 detection): every line is Spark's
         this.supported = supportedSchema(schema) && json.singleVariantColumn().isEmpty() && json.encoding().isEmpty();
-        this.timestamps = TimestampFormatter$.MODULE$.apply(json.timestampFormatInRead(), json.zoneId(), json.locale(),
-                LegacyDateFormats$.MODULE$.FAST_DATE_FORMAT(), true);
-        this.dates = DateFormatter$.MODULE$.apply(json.dateFormatInRead(), json.locale(),
-                LegacyDateFormats$.MODULE$.FAST_DATE_FORMAT(), true);
+        this.json = json;
         this.reused = reuseRows && root.width > 0 ? new SpecificInternalRow(schema) : null;
         this.viewValues = new Object[root.width];
         this.viewRow = new GenericInternalRow(viewValues);
@@ -712,8 +711,14 @@ final class TapeRows {
             return MISS;
         }
         try {
+            if (dates == null) {
+                dates = DateFormatter$.MODULE$.apply(json.dateFormatInRead(), json.locale(),
+                        LegacyDateFormats$.MODULE$.FAST_DATE_FORMAT(), true);
+            }
             return dates.parse(s);
-        } catch (RuntimeException ex) {
+        } catch (Exception ex) {
+            // a value (or a pattern) the formatter refuses, checked exceptions included (the legacy
+            // formatter's ParseException): Spark's parser gives its answer
             return MISS;
         }
     }
@@ -724,6 +729,10 @@ final class TapeRows {
             return MISS;
         }
         try {
+            if (timestamps == null) {
+                timestamps = TimestampFormatter$.MODULE$.apply(json.timestampFormatInRead(), json.zoneId(), json.locale(),
+                        LegacyDateFormats$.MODULE$.FAST_DATE_FORMAT(), true);
+            }
             return timestamps.parse(s);
         } catch (Exception ex) {
             return MISS;

@@ -551,6 +551,52 @@ class HysonSourceTest {
                 canonical(spark().read().format("hyson").schema(WITH_CORRUPT).load(clean.toString(), messy.toString())));
     }
 
+    /**
+     * A directory's plain subdirectories and its _metadata files are not read, as spark.read.json reads
+     * neither (unless recursiveFileLookup); partition directories still are (found by a differential run).
+     */
+    @Test
+    void subdirectoriesAndMetadataFilesAsSparksFileIndexLists() throws IOException {
+        Path top = Files.createDirectories(dir.resolve("listing"));
+        Files.writeString(top.resolve("f.json"), "{\"a\":1}\n");
+        Files.writeString(Files.createDirectories(top.resolve("sub")).resolve("g.json"), "{\"a\":2}\n");
+        Files.writeString(top.resolve("_metadata"), "{\"a\":3}\n");
+        Files.writeString(top.resolve("_common_metadata"), "{\"a\":4}\n");
+        StructType a = StructType.fromDDL("a INT");
+        for (Map<String, String> options : List.of(Map.<String, String>of(), Map.of("recursiveFileLookup", "true"))) {
+            assertEquals(canonical(json(options).schema(a).json(top.toString())),
+                    canonical(hyson("auto", options).schema(a).load(top.toString())), options.toString());
+        }
+        assertEquals(List.of("{\"a\":1}"), canonical(hyson("auto", Map.of()).schema(a).load(top.toString())));
+        assertEquals(2, hyson("auto", Map.of("recursiveFileLookup", "true")).schema(a).load(top.toString()).count());
+        assertEquals(0, hyson("auto", Map.of()).schema(a).load(top.resolve("_metadata").toString()).count());
+    }
+
+    /**
+     * Dates and timestamps: the legacy parser's checked ParseException sends the line to Spark (it failed
+     * the job), and a bad pattern fails only a read that formats such a column, as Spark's parser makes
+     * its formatters on first use (found by a differential run).
+     */
+    @ParameterizedTest
+    @MethodSource("dev.hyson.spark.SparkTests#backends")
+    void dateFormattersAsSparkMakesThem(String backend) throws IOException {
+        Path dates = Files.writeString(dir.resolve("dates-" + backend + ".jsonl"), "{\"d\":\"01/02/2020\",\"a\":1}\n{\"d\":\"2020-01-02\",\"a\":2}\n");
+        StructType withCorrupt = StructType.fromDDL("d DATE, a INT, _corrupt_record STRING");
+        spark().conf().set("spark.sql.legacy.timeParserPolicy", "LEGACY");
+        try {
+            List<String> rows = assertSameAsSpark(backend, withCorrupt, Map.of(), dates.toString());
+            assertEquals(2, rows.size());
+        } finally {
+            spark().conf().unset("spark.sql.legacy.timeParserPolicy");
+        }
+        StructType onlyA = StructType.fromDDL("a INT");
+        for (Map<String, String> bad : List.of(Map.of("dateFormat", "EEE, dd MMM yyyy"), Map.of("timestampFormat", "qqqqqq"))) {
+            assertEquals(canonical(json(bad).schema(onlyA).json(dates.toString())),
+                    canonical(hyson(backend, bad).schema(onlyA).load(dates.toString())), bad.toString());
+            assertEquals(2, hyson(backend, bad).schema(onlyA).load(dates.toString()).count());
+        }
+    }
+
     @Test
     void clearErrors() {
         Exception missing = assertThrows(Exception.class,
