@@ -86,7 +86,7 @@ public final class HysonSource implements TableProvider, DataSourceRegister {
         // as spark.read.json: a given schema is read as nullable (a missing or bad value is null, not a
         // NOT NULL column's 0), the corrupt-record column included
         StructType nullable = (StructType) schema.asNullable();
-        return new HysonTable(paths(properties), nullable, options, Map.copyOf(properties));
+        return new HysonTable(paths(properties), nullable, Map.copyOf(properties));
     }
 
     /**

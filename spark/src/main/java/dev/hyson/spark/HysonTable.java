@@ -20,13 +20,12 @@ import org.apache.spark.sql.util.CaseInsensitiveStringMap;
 final class HysonTable implements SupportsRead {
     private final List<String> paths;
     private final StructType schema;
-    private final ReadOptions options;
     private final Map<String, String> rawOptions;
 
-    HysonTable(List<String> paths, StructType schema, ReadOptions options, Map<String, String> rawOptions) {
+    /** The read's options are made again from {@code rawOptions} when a query is planned (the session's settings then). */
+    HysonTable(List<String> paths, StructType schema, Map<String, String> rawOptions) {
         this.paths = paths;
         this.schema = schema;
-        this.options = options;
         this.rawOptions = rawOptions;
     }
 
@@ -92,7 +91,14 @@ final class HysonTable implements SupportsRead {
 
         @Override
         public HysonScan build() {
+            // the session's settings as the query runs, not as the DataFrame was made: spark.read.json
+            // reads spark.sql.session.timeZone and spark.sql.columnNameOfCorruptRecord when it plans
+            SQLConf conf = SQLConf.get();
+            ReadOptions options = new ReadOptions(rawOptions, conf.sessionLocalTimeZone(), conf.columnNameOfCorruptRecord());
             String corrupt = options.json().columnNameOfCorruptRecord();
+            // the whole schema's corrupt-record column, on the driver, with Spark's check and error
+            // (whatever the query reads), as its JSON source checks it
+            org.apache.spark.sql.catalyst.expressions.ExprUtils.verifyColumnNameOfCorruptRecord(schema, corrupt);
             if (required.length() == 1 && required.fields()[0].name().equals(corrupt)) {
                 // as spark.read.json: a query reading only the corrupt-record column would see no corrupt
                 // record (nothing else is converted), so Spark refuses it

@@ -597,6 +597,37 @@ class HysonSourceTest {
         }
     }
 
+    /**
+     * The session's time zone and corrupt-record column name are read when the query runs, not when
+     * the DataFrame is made, and a corrupt-record column that is not a nullable string is Spark's
+     * analysis error whatever the query reads (found by a differential run).
+     */
+    @Test
+    void sessionSettingsAtQueryTime_andTheCorruptColumnsType() throws IOException {
+        Path f = Files.writeString(dir.resolve("late.jsonl"), "{\"ts\":\"2020-01-01 10:00:00\",\"a\":1}\n{\"a\":\"x\"}\n");
+        StructType schema = StructType.fromDDL("ts TIMESTAMP, a INT, bad STRING");
+        Dataset<Row> expected = json(Map.of()).schema(schema).json(f.toString());
+        Dataset<Row> actual = hyson("auto", Map.of()).schema(schema).load(f.toString());
+        spark().conf().set("spark.sql.session.timeZone", "America/Los_Angeles");
+        spark().conf().set("spark.sql.columnNameOfCorruptRecord", "bad");
+        try {
+            List<String> rows = canonical(actual);
+            assertEquals(canonical(expected), rows);
+            assertTrue(rows.toString().contains("\"bad\":\"{\\\"a\\\":\\\"x\\\"}\""), rows.toString());
+            assertTrue(rows.toString().contains("2020-01-01T10:00:00.000-08:00"), rows.toString());
+        } finally {
+            spark().conf().unset("spark.sql.session.timeZone");
+            spark().conf().unset("spark.sql.columnNameOfCorruptRecord");
+        }
+        StructType intCorrupt = StructType.fromDDL("a INT, _corrupt_record INT");
+        for (String[] columns : new String[][] {{"a"}, {"a", "_corrupt_record"}}) {
+            Exception e = assertThrows(Exception.class,
+                    () -> hyson("auto", Map.of()).schema(intCorrupt).load(f.toString()).selectExpr(columns).collectAsList());
+            assertTrue(e instanceof org.apache.spark.sql.AnalysisException && e.getMessage().contains("INVALID_CORRUPT_RECORD_TYPE"),
+                    e.toString());
+        }
+    }
+
     @Test
     void clearErrors() {
         Exception missing = assertThrows(Exception.class,
