@@ -11,12 +11,7 @@ import org.apache.spark.sql.catalyst.expressions.SpecificInternalRow;
 import org.apache.spark.sql.catalyst.json.JSONOptions;
 import org.apache.spark.sql.catalyst.json.JsonFilters;
 import org.apache.spark.sql.catalyst.util.ArrayBasedMapData;
-import org.apache.spark.sql.catalyst.util.DateFormatter;
-import org.apache.spark.sql.catalyst.util.DateFormatter$;
 import org.apache.spark.sql.catalyst.util.GenericArrayData;
-import org.apache.spark.sql.catalyst.util.LegacyDateFormats$;
-import org.apache.spark.sql.catalyst.util.TimestampFormatter;
-import org.apache.spark.sql.catalyst.util.TimestampFormatter$;
 import org.apache.spark.sql.sources.Filter;
 import org.apache.spark.sql.types.StructType;
 import org.apache.spark.unsafe.Platform;
@@ -86,10 +81,8 @@ final class TapeRows {
      * when unknown or when that member was the line's last.
      */
     private int prefixBytes = -1;
-    /** Spark's options, for the formatters, made on first use as JacksonParser makes them (a bad pattern fails only a read of such a column). */
-    private final JSONOptions json;
-    private TimestampFormatter timestamps;
-    private DateFormatter dates;
+    /** Dates and timestamps, through Spark's formatters made on first use. */
+    private final TapeTimes times;
     /** The root row every line fills again, or null when each line gets a new one. */
     private final SpecificInternalRow reused;
     /** The filters' view of the root row when it is laid out differently ({@link #filterSharesRow} false), reused. */
@@ -157,7 +150,7 @@ final class TapeRows {
         // an explicit encoding (UTF-8 is the only one the source takes) makes Spark decode lines as text,
         // which differs from its byte parser (a byte order mark, UTF-16 detection): every line is Spark's
         this.supported = supportedSchema(schema) && json.singleVariantColumn().isEmpty() && json.encoding().isEmpty();
-        this.json = json;
+        this.times = new TapeTimes(json);
         this.reused = reuseRows && root.width > 0 ? new SpecificInternalRow(schema) : null;
         this.viewValues = new Object[root.width];
         this.viewRow = new GenericInternalRow(viewValues);
@@ -590,12 +583,12 @@ final class TapeRows {
             case K_BOOLEAN:
                 return tag == Tape.TRUE ? Boolean.TRUE : tag == Tape.FALSE ? (Object) Boolean.FALSE : MISS;
             case K_DATE:
-                return isString(tag) ? toDate(i) : MISS;
+                return isString(tag) ? times.date(javaString(i)) : MISS;
             case K_TIMESTAMP:
                 if (tag == Tape.INT64) {
                     return e[i + 1] * 1_000_000L; // seconds, wrapping as Spark's Scala arithmetic does
                 }
-                return isString(tag) ? toTimestamp(i) : MISS;
+                return isString(tag) ? times.timestamp(javaString(i)) : MISS;
             case K_BINARY:
                 return isString(tag) ? TapeScalars.toBinary(e, in, i) : MISS;
             case K_ARRAY:
@@ -672,26 +665,8 @@ final class TapeRows {
                 }
                 return UTF8String.fromBytes(Arrays.copyOfRange(in, from, from + (int) second));
             }
-            case Tape.STR_LATIN1: {
-                int start = (int) (second >>> 32);
-                int len = (int) second;
-                byte[] l1 = tape.latin1;
-                int extra = 0;
-                for (int k = start; k < start + len; k++) {
-                    extra += (l1[k] >>> 31) & 1;
-                }
-                byte[] out = new byte[len + extra];
-                for (int k = start, o = 0; k < start + len; k++) {
-                    int c = l1[k] & 0xFF;
-                    if (c < 0x80) {
-                        out[o++] = (byte) c;
-                    } else {
-                        out[o++] = (byte) (0xC0 | (c >>> 6));
-                        out[o++] = (byte) (0x80 | (c & 0x3F));
-                    }
-                }
-                return UTF8String.fromBytes(out);
-            }
+            case Tape.STR_LATIN1:
+                return UTF8String.fromBytes(TapeScalars.latin1ToUtf8(tape.latin1, (int) (second >>> 32), (int) second));
             default: {
                 int start = (int) (second >>> 32);
                 int len = (int) second;
@@ -703,39 +678,5 @@ final class TapeRows {
 
     private String javaString(int i) {
         return string(i).toString();
-    }
-
-    private Object toDate(int i) {
-        String s = javaString(i);
-        if (s.isEmpty()) {
-            return MISS;
-        }
-        try {
-            if (dates == null) {
-                dates = DateFormatter$.MODULE$.apply(json.dateFormatInRead(), json.locale(),
-                        LegacyDateFormats$.MODULE$.FAST_DATE_FORMAT(), true);
-            }
-            return dates.parse(s);
-        } catch (Exception ex) {
-            // a value (or a pattern) the formatter refuses, checked exceptions included (the legacy
-            // formatter's ParseException): Spark's parser gives its answer
-            return MISS;
-        }
-    }
-
-    private Object toTimestamp(int i) {
-        String s = javaString(i);
-        if (s.isEmpty()) {
-            return MISS;
-        }
-        try {
-            if (timestamps == null) {
-                timestamps = TimestampFormatter$.MODULE$.apply(json.timestampFormatInRead(), json.zoneId(), json.locale(),
-                        LegacyDateFormats$.MODULE$.FAST_DATE_FORMAT(), true);
-            }
-            return timestamps.parse(s);
-        } catch (Exception ex) {
-            return MISS;
-        }
     }
 }

@@ -115,4 +115,23 @@ final class TapeScalars {
             return TapeRows.MISS;
         }
     }
+
+    /** The UTF-8 bytes of {@code len} Latin-1 chars at {@code start} of {@code l1} (a decoded string's side buffer). */
+    static byte[] latin1ToUtf8(byte[] l1, int start, int len) {
+        int extra = 0;
+        for (int k = start; k < start + len; k++) {
+            extra += (l1[k] >>> 31) & 1;
+        }
+        byte[] out = new byte[len + extra];
+        for (int k = start, o = 0; k < start + len; k++) {
+            int c = l1[k] & 0xFF;
+            if (c < 0x80) {
+                out[o++] = (byte) c;
+            } else {
+                out[o++] = (byte) (0xC0 | (c >>> 6));
+                out[o++] = (byte) (0x80 | (c & 0x3F));
+            }
+        }
+        return out;
+    }
 }
