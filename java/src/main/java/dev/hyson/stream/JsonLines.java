@@ -6,6 +6,7 @@ import dev.hyson.internal.lines.LineAccess;
 import dev.hyson.internal.lines.LineAccess.LineParser;
 import dev.hyson.internal.scan.ReadConfig;
 import dev.hyson.lazy.LazyDocument;
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -454,7 +455,7 @@ public final class JsonLines {
     }
 
     private Stream<Object> openWith(Path path, LineParser parser) {
-        if (threads > 1 && Files.isRegularFile(path)) {
+        if (threads > 1 && !byStage(parser) && Files.isRegularFile(path)) {
             // a regular file on a pool: each thread reads its own ranges (no copy on the consuming thread)
             long size;
             FileChannel channel;
@@ -501,7 +502,11 @@ public final class JsonLines {
         ReadConfig config = LineAccess.get().config(reader);
         Spliterator<Object> lines;
         Runnable close;
-        if (parallelFor(size)) {
+        if (stagedFor(size, parser)) {
+            StagedLines<Object> p = new StagedLines<>(LineCursor.openAhead(in, config, parser), parser, handler);
+            lines = p;
+            close = p::close;
+        } else if (parallelFor(size)) {
             ParallelLines<Object> p = new ParallelLines<>(new Chunks.OfStream(in, size, threads, config.maxDocumentLength), parser, handler,
                     config, threads, ordered);
             lines = p;
@@ -531,6 +536,19 @@ public final class JsonLines {
         return threads > 1 && (inputLength < 0 || inputLength >= PARALLEL_MIN_LENGTH);
     }
 
+    /**
+     * Whether two threads parse by stage ({@link StagedLines}: one scans, one builds) instead of by range:
+     * with {@code parallel(2)}, where values are built (a validation scans only, and scales by range) and
+     * hold nothing of the window.
+     */
+    private boolean stagedFor(long inputLength, LineParser parser) {
+        return byStage(parser) && parallelFor(inputLength);
+    }
+
+    private boolean byStage(LineParser parser) {
+        return threads == 2 && !parser.scanOnly() && parser.copiesValues();
+    }
+
     private Stream<Object> openArray(byte[] json, Type type) {
         Objects.requireNonNull(json, "json");
         return openLines(json, LineAccess.get().parser(reader, type));
@@ -538,6 +556,10 @@ public final class JsonLines {
 
     private Stream<Object> openLines(byte[] json, LineParser parser) {
         ReadConfig config = LineAccess.get().config(reader);
+        if (stagedFor(json.length, parser)) {
+            StagedLines<Object> p = new StagedLines<>(LineCursor.openAhead(new ByteArrayInputStream(json), config, parser), parser, handler);
+            return StreamSupport.stream(p, false).onClose(p::close);
+        }
         if (parallelFor(json.length)) {
             ParallelLines<Object> p = new ParallelLines<>(new Chunks.OfArray(json, threads), parser, handler, config, threads, ordered);
             return StreamSupport.stream(p, false).onClose(p::close);

@@ -154,6 +154,18 @@ final class LineCursor {
         if (!readAhead || parser.scanOnly() || !AheadLines.pays(in)) {
             return cursor;
         }
+        return ahead(cursor);
+    }
+
+    /**
+     * A cursor over a stream, read to its end, whose windows are always read and scanned ahead on a thread
+     * of their own (for {@link StagedLines}, whose thread builds the values).
+     */
+    static LineCursor openAhead(InputStream in, ReadConfig config, LineParser parser) {
+        return ahead(new LineCursor(in, config, parser));
+    }
+
+    private static LineCursor ahead(LineCursor cursor) {
         AheadLines ahead = new AheadLines(cursor);
         cursor.feeder = ahead;
         cursor.window = AHEAD_WINDOW;

@@ -1,0 +1,250 @@
+package dev.hyson.stream;
+
+import dev.hyson.JsonParseException;
+import dev.hyson.internal.lines.LineAccess.LineParser;
+import java.io.IOException;
+import java.io.InterruptedIOException;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.Spliterator;
+import java.util.Spliterators;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+
+/**
+ * {@code parallel(2)}: lines parsed by two threads split by stage instead of by range. One thread reads and
+ * scans the input's windows ({@link AheadLines}, as a serial read does ahead), the other builds or binds
+ * their values into batches; the consuming thread only takes the batches and calls the error handler. The
+ * two stages run at about the same speed, and a scan beside a build shares a pair of cores better than
+ * two builds do (measured on a 2-core host: two threads each building trees from its own range ran at
+ * 1.4-1.6x one thread, this split at 1.8x; see HACKING, "Parallel JSON Lines").
+ *
+ * <p>Values, errors, line numbers and the handler's calls are those of {@link SerialLines} over the same
+ * input, in input order. Memory: the scan thread's buffers and windows ({@link AheadLines}: at most
+ * {@value AheadLines#BUFFERS} buffers and {@value AheadLines#DEPTH} windows), and at most {@value #BATCHES}
+ * batches of built values waiting, each of about {@value #BATCH_BYTES} bytes of input or {@value #BATCH_VALUES}
+ * values. The build thread is a daemon that ends at the input's end, at the first bad line under the fail
+ * policy, at {@link #close()}, or when the spliterator becomes unreachable unclosed.
+ */
+final class StagedLines<T> extends Spliterators.AbstractSpliterator<T> {
+    /** Batches of values built and waiting for the consuming thread, at most. */
+    static final int BATCHES = 4;
+    /** A batch ends once its lines hold this many bytes of input... */
+    static final int BATCH_BYTES = 256 << 10;
+    /** ...or this many values. */
+    static final int BATCH_VALUES = 2048;
+
+    /** A bad line among a batch's values (no parsed value is of this private class). */
+    private static final class Failed {
+        final LineError error;
+
+        Failed(LineError error) {
+            this.error = error;
+        }
+    }
+
+    /** A batch of values in line order; the last one has {@code end} or {@code failure} set. */
+    private static final class Batch {
+        final ArrayList<Object> items;
+        final boolean end;
+        final Throwable failure;
+
+        Batch(ArrayList<Object> items, boolean end, Throwable failure) {
+            this.items = items;
+            this.end = end;
+            this.failure = failure;
+        }
+    }
+
+    /** The build thread's work; it holds nothing of the spliterator, so that a cleaner can stop it. */
+    private static final class Build implements Runnable {
+        private final LineCursor cursor;
+        private final LineParser parser;
+        private final boolean failFast;
+        final ArrayBlockingQueue<Batch> queue = new ArrayBlockingQueue<>(BATCHES);
+        private volatile boolean stopped;
+        private Thread thread;
+
+        Build(LineCursor cursor, LineParser parser, boolean failFast) {
+            this.cursor = cursor;
+            this.parser = parser;
+            this.failFast = failFast;
+        }
+
+        synchronized void start() {
+            if (thread == null && !stopped) {
+                thread = new Thread(this, "hyson-lines-build");
+                thread.setDaemon(true);
+                thread.start();
+            }
+        }
+
+        /** Ends the build thread (and the scan thread under it); safe from any thread, more than once. */
+        synchronized void stop() {
+            stopped = true;
+            if (thread != null) {
+                thread.interrupt();
+            } else {
+                cursor.close(); // never started: only the scan thread's cursor to let go of
+            }
+        }
+
+        @Override
+        public void run() {
+            LineCursor c = cursor;
+            ArrayList<Object> items = new ArrayList<>();
+            long bytes = 0;
+            try {
+                while (c.next()) {
+                    JsonParseException error = c.error;
+                    if (error == null) {
+                        try {
+                            items.add(parser.read(c.tape(), c.entry, c.buffer(), c.start, c.end, c.offset, c.line));
+                            bytes += c.end - c.start;
+                        } catch (JsonParseException e) {
+                            error = e;
+                        }
+                    }
+                    if (error != null) {
+                        items.add(new Failed(new LineError(c.line, c.offset, error)));
+                        if (failFast) {
+                            break; // nothing after the first bad line is delivered
+                        }
+                    }
+                    if (bytes >= BATCH_BYTES || items.size() >= BATCH_VALUES) {
+                        put(new Batch(items, false, null));
+                        items = new ArrayList<>();
+                        bytes = 0;
+                    }
+                }
+                put(new Batch(items, true, null));
+            } catch (InterruptedException e) {
+                // stopped: nobody takes more
+            } catch (Throwable t) {
+                // the stream's IOException, or a failure: delivered after the values before it
+                try {
+                    put(new Batch(items, false, t));
+                } catch (InterruptedException stop) {
+                    // stopped
+                }
+            } finally {
+                c.close(); // ends the scan thread and waits for it: the input is no longer read
+            }
+        }
+
+        private void put(Batch b) throws InterruptedException {
+            while (!queue.offer(b, 50, TimeUnit.MILLISECONDS)) {
+                if (stopped) {
+                    throw new InterruptedException();
+                }
+            }
+        }
+    }
+
+    private final Build build;
+    private final LineErrorHandler handler;
+    private ArrayList<Object> current;
+    private int index;
+    private boolean done;
+    private boolean closed;
+
+    /**
+     * @param cursor a cursor that scans ahead ({@link LineCursor#openAhead}), used by the build thread only
+     * @param parser the lines' parser; its values must not hold the window ({@link LineParser#copiesValues})
+     * @param handler the error handler, or null for the fail policy
+     */
+    StagedLines(LineCursor cursor, LineParser parser, LineErrorHandler handler) {
+        super(Long.MAX_VALUE, Spliterator.ORDERED);
+        this.build = new Build(cursor, parser, handler == null);
+        this.handler = handler;
+        AheadLines.CLEANER.register(this, build::stop); // a stream of lines never closed
+    }
+
+    @Override
+    @SuppressWarnings("unchecked")
+    public boolean tryAdvance(Consumer<? super T> action) {
+        if (closed) {
+            throw new IllegalStateException("the stream of lines is closed");
+        }
+        for (;;) {
+            if (current != null) {
+                while (index < current.size()) {
+                    Object item = current.set(index++, null);
+                    if (item instanceof Failure) {
+                        finish();
+                        throw ((Failure) item).rethrow();
+                    }
+                    if (item instanceof Failed) {
+                        LineError error = ((Failed) item).error;
+                        if (handler == null) {
+                            finish();
+                            throw error.exception();
+                        }
+                        handler.onError(error);
+                        continue;
+                    }
+                    action.accept((T) item);
+                    return true;
+                }
+                current = null;
+            }
+            if (done) {
+                return false;
+            }
+            build.start();
+            Batch b;
+            try {
+                b = build.queue.take();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                finish();
+                throw new UncheckedIOException(new InterruptedIOException("interrupted while waiting for parsed lines"));
+            }
+            current = b.items;
+            index = 0;
+            if (b.end) {
+                done = true;
+            } else if (b.failure != null) {
+                // the values before the failure first, then the failure
+                done = true;
+                current.add(new Failure(b.failure));
+            }
+        }
+    }
+
+    /** What ended the build thread (the stream's {@code IOException}, a failure), after the values before it. */
+    private static final class Failure {
+        final Throwable cause;
+
+        Failure(Throwable cause) {
+            this.cause = cause;
+        }
+
+        /** @return the cause, unchecked, to throw (an {@code IOException} wrapped as the stream's other read failures are) */
+        RuntimeException rethrow() {
+            if (cause instanceof IOException) {
+                return new UncheckedIOException((IOException) cause);
+            }
+            if (cause instanceof RuntimeException) {
+                return (RuntimeException) cause;
+            }
+            if (cause instanceof Error) {
+                throw (Error) cause;
+            }
+            return new IllegalStateException(cause);
+        }
+    }
+
+    private void finish() {
+        done = true;
+        current = null;
+        build.stop();
+    }
+
+    /** The stream's close: stops both threads, and every later {@link #tryAdvance} throws. */
+    void close() {
+        closed = true;
+        finish();
+    }
+}
