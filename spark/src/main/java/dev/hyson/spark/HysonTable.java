@@ -60,7 +60,7 @@ final class HysonTable implements SupportsRead {
      * Takes the filters and the columns a query needs; Spark calls {@link #pushFilters}, then
      * {@link #pruneColumns}, then {@link #build}. Filters are pushed as {@code spark.read.json}
      * pushes them into its parser ({@code spark.sql.json.filterPushdown.enabled}, the filters
-     * Spark's {@code StructFilters} can evaluate): a row whose pushed filters fail is dropped as soon
+     * Spark's {@code StructFilters} can evaluate, top-level columns named unquoted: {@link PushedFilters}): a row whose pushed filters fail is dropped as soon
      * as the members they read are set, the rest of its line unread. Every filter is still evaluated
      * by Spark after the scan.
      */
@@ -70,7 +70,7 @@ final class HysonTable implements SupportsRead {
 
         @Override
         public Filter[] pushFilters(Filter[] filters) {
-            pushed = SQLConf.get().jsonFilterPushDown() ? StructFilters.pushedFilters(filters, schema) : new Filter[0];
+            pushed = SQLConf.get().jsonFilterPushDown() ? StructFilters.pushedFilters(PushedFilters.unquoted(filters), schema) : new Filter[0];
             return filters;
         }
 
