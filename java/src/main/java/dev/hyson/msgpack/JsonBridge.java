@@ -141,6 +141,15 @@ final class JsonBridge {
      * @return the number of values written
      */
     long writeAll(MessageUnpacker u, OutputStream sink) {
+        if (u.f.maxDepth > MessagePackFactory.DEFAULT_MAX_DEPTH) {
+            // a stream cannot be read again once a small stack overflows: deeper than the default, the
+            // whole conversion runs from the start on a thread whose stack holds maxDepth levels
+            return dev.hyson.internal.DeepStack.call(() -> writeAllHere(u, sink), u.f.maxDepth);
+        }
+        return writeAllHere(u, sink);
+    }
+
+    private long writeAllHere(MessageUnpacker u, OutputStream sink) {
         u.rawExtensions = true;
         long n = 0;
         JsonWriter w = writer();

@@ -338,8 +338,6 @@ public final class MessagePackFactory {
         return oneShot.unpack(msgpack);
     }
 
-    // --- JSON ------------------------------------------------------------------------------------
-
     /**
      * Converts one MessagePack value to compact JSON in this factory's {@link JsonForm}. Extensions
      * are not given to registered unpackers: they are written in the JSON form of extensions.
@@ -358,7 +356,8 @@ public final class MessagePackFactory {
      * Converts every MessagePack value of a stream to compact JSON, one per line, as they arrive
      * (flushing {@code out} before each read that may wait); neither stream is closed. Arrays, also in
      * arrays, are written element by element, so memory holds the largest element; a map is built
-     * whole. A failure part-way through an array leaves what was written of it.
+     * whole. A failure part-way through an array leaves what was written of it. Above the default
+     * {@code maxDepth}, it runs on a thread (waited for) whose stack holds that many levels.
      *
      * @param msgpack the MessagePack values
      * @param out where the JSON lines go

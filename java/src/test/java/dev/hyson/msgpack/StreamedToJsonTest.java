@@ -174,6 +174,46 @@ class StreamedToJsonTest {
         }
     }
 
+    /**
+     * 6,000 nested arrays (with a map inside each, which is built, not streamed) under maxDepth(7000), from a
+     * stream, on a thread of 256 KiB of stack: converted as the array form converts them (the stream cannot be
+     * read again after an overflow, so the conversion runs on a deep stack from the start).
+     */
+    @Test
+    void deepNestingWithinMaxDepth_fromAStream_onASmallStack() throws Exception {
+        int levels = 6000;
+        ByteArrayOutputStream b = new ByteArrayOutputStream();
+        for (int i = 0; i < levels; i++) {
+            b.write(0x92); // array of 2
+            b.write(0x81); // map of 1: {"k": i % 100}
+            b.write(0xa1);
+            b.write('k');
+            b.write(i % 100);
+        }
+        b.write(0xc0); // the innermost: nil
+        byte[] input = b.toByteArray();
+        MessagePackFactory f = MessagePackFactory.builder().maxDepth(7000).build();
+        String expected = f.toJson(input) + "\n";
+        String[] got = new String[1];
+        Throwable[] failed = new Throwable[1];
+        Thread t = new Thread(null, () -> {
+            try {
+                ByteArrayOutputStream out = new ByteArrayOutputStream();
+                assertEquals(1, f.toJson(new ByteArrayInputStream(input), out));
+                got[0] = out.toString(StandardCharsets.UTF_8);
+            } catch (Throwable e) {
+                failed[0] = e;
+            }
+        }, "small-stack", 256 << 10);
+        t.start();
+        t.join();
+        if (failed[0] != null) {
+            throw new AssertionError(failed[0]);
+        }
+        assertEquals(expected, got[0]);
+        assertTrue(expected.startsWith("[{\"k\":0},[{\"k\":1},"), expected.substring(0, 40));
+    }
+
     @Test
     void liveStream_whatWasConvertedGoesOutBeforeEachRead() {
         // [1, then (a read later) 2, then 3] followed by 4: each read of the input finds the output flushed
