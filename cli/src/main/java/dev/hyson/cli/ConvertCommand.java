@@ -153,16 +153,21 @@ final class ConvertCommand implements Callable<Integer> {
         }
         Input.Document doc;
         try {
-            doc = input.read(ctx);
+            // validated as it is read: an error (a device of zeros) stops the read at once
+            doc = input.readValidated(ctx, JsonReader.builder().maxDepth(maxDepth != null ? maxDepth : MessagePackFactory.DEFAULT_MAX_DEPTH)
+                    .build(), JsonReader.DEFAULT_MAX_DOCUMENT_LENGTH);
         } catch (IOException e) {
             ctx.error(input.name() + ": cannot read: " + Input.describe(e));
             return Main.FAILED;
         }
         byte[] packed;
         try {
+            if (doc.error != null) {
+                throw doc.error;
+            }
             packed = factory.fromJson(doc.bytes, 0, doc.length);
         } catch (JsonParseException e) {
-            ctx.error(input.name() + ": " + inFlags(withoutForeignHint(e)) + (e.offset() == 0 && looksLikeMsgpack(doc.bytes, doc.length)
+            ctx.error(input.name() + ": " + inFlags(withoutForeignHint(e)) + linesHint(e) + (e.offset() == 0 && looksLikeMsgpack(doc.bytes, doc.length)
                     ? "; this looks like MessagePack: to convert it to JSON use --to json" : ""));
             return Main.FAILED;
         } catch (MessagePackException e) {
@@ -236,7 +241,7 @@ final class ConvertCommand implements Callable<Integer> {
             } catch (IOException ignored) {
                 // the hint is only a hint
             }
-            ctx.error(input.name() + ": " + inFlags(withoutForeignHint(e)) + (e.offset() == 0 && looksLikeMsgpack(head, head.length)
+            ctx.error(input.name() + ": " + inFlags(withoutForeignHint(e)) + linesHint(e) + (e.offset() == 0 && looksLikeMsgpack(head, head.length)
                     ? "; this looks like MessagePack: to convert it to JSON use --to json" : ""));
             return Main.FAILED;
         } catch (MessagePackException e) {
@@ -398,6 +403,15 @@ final class ConvertCommand implements Callable<Integer> {
     }
 
     /** The library's hints name builder methods; on the command line the flags are what to change. */
+    /**
+     * @return the other commands' hint to add --ndjson when a document read as one value has a second
+     *     value on a later line (what JSON Lines looks like), else ""
+     */
+    private String linesHint(JsonParseException e) {
+        return !linesOption.documentsChosen() && e.line() > 1 && e.getMessage().contains("expected the end of input after the value")
+                ? "; if the input is JSON Lines (one value per line), add --ndjson" : "";
+    }
+
     static String inFlags(String message) {
         return InputCommand.inFlags(message)
                 .replace("MessagePackFactory.Builder.maxDepth", "--max-depth")

@@ -1,5 +1,6 @@
 package dev.hyson.cli;
 
+import dev.hyson.JsonParseException;
 import dev.hyson.JsonReader;
 import java.io.IOException;
 import java.io.InputStream;
@@ -42,13 +43,19 @@ final class Input {
 
     /**
      * Turns the FILE arguments into inputs: {@code -} is standard input; no argument at all is
-     * standard input when it carries data and otherwise the sample, with a note on standard error.
+     * standard input when it carries data, the sample when it is a terminal (with a note on standard
+     * error).
+     *
+     * @throws CliException (usage) with no argument when standard input is closed
      */
     static List<Input> resolve(List<String> files, Context ctx) {
         List<Input> inputs = new ArrayList<>();
         if (files == null || files.isEmpty()) {
             if (ctx.stdinKind == StdinKind.DATA) {
                 inputs.add(new Input(Source.STDIN, STDIN_NAME));
+            } else if (ctx.stdinKind == StdinKind.CLOSED) {
+                throw new CliException(Main.USAGE, "no input given and standard input is closed: pass a FILE, pipe JSON in, "
+                        + "or use --sample");
             } else {
                 ctx.error("no input given; using the bundled sample (" + SAMPLE + "). Pass a FILE or pipe JSON in.");
                 inputs.add(new Input(Source.SAMPLE, SAMPLE));
@@ -97,6 +104,90 @@ final class Input {
                     long size = Files.isRegularFile(p) ? Files.size(p) : 0;
                     return readAll(in, (int) Math.min(Math.min(size, limit) + 1, 64L * 1024 * 1024), limit);
                 }
+        }
+    }
+
+    /**
+     * Reads the whole document while {@code reader} validates it as it arrives (a streamed scan, in bounded
+     * memory): an error stops the read at once, so input that is garbage from its first byte (a device
+     * of zeros, a binary file) is not read whole first. The bytes are kept up to one past {@code limit}.
+     *
+     * @return the document; {@link Document#error} is the validation's error (the bytes then end a little
+     *     past it), null when the document is valid
+     * @throws IOException when the input cannot be read, or is longer than the largest array while
+     *     the limit is larger still
+     */
+    Document readValidated(Context ctx, JsonReader reader, long limit) throws IOException {
+        try (InputStream in = open(ctx)) {
+            Kept kept = new Kept(in, length() > 0 ? (int) Math.min(Math.min(length(), limit) + 1, 64L * 1024 * 1024) : 64 * 1024, limit);
+            JsonParseException error = null;
+            try {
+                reader.validate(kept);
+            } catch (JsonParseException e) {
+                error = e;
+            } catch (java.io.UncheckedIOException e) {
+                throw e.getCause();
+            }
+            if (kept.tooLong) {
+                throw new IOException("longer than " + MAX_ARRAY + " bytes, the most the tool reads as one document");
+            }
+            Document d = new Document(kept.buf, kept.n);
+            d.error = error;
+            return d;
+        }
+    }
+
+    /** A stream whose bytes read are also kept, up to one past a limit. */
+    private static final class Kept extends java.io.FilterInputStream {
+        byte[] buf;
+        int n;
+        final long limit;
+        boolean tooLong;
+
+        Kept(InputStream in, int initial, long limit) {
+            super(in);
+            this.buf = new byte[Math.max(initial, 16)];
+            this.limit = limit;
+        }
+
+        @Override
+        public int read() throws IOException {
+            int c = super.read();
+            if (c >= 0) {
+                keep(new byte[] {(byte) c}, 0, 1);
+            }
+            return c;
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) throws IOException {
+            int r = super.read(b, off, len);
+            if (r > 0) {
+                keep(b, off, r);
+            }
+            return r;
+        }
+
+        private void keep(byte[] b, int off, int len) {
+            int want = (int) Math.min(len, Math.max(0, Math.min(limit + 1, MAX_ARRAY) - n));
+            if (len > want && n + want >= MAX_ARRAY && limit >= MAX_ARRAY) {
+                tooLong = true;
+            }
+            if (want == 0) {
+                return;
+            }
+            if (n + want > buf.length) {
+                buf = Arrays.copyOf(buf, (int) Math.min(MAX_ARRAY, Math.max(n + (long) want, Math.min(n * 2L, Math.min(limit, MAX_ARRAY) + 1))));
+            }
+            System.arraycopy(b, off, buf, n, want);
+            n += want;
+        }
+
+        @Override
+        public long skip(long k) throws IOException {
+            byte[] tmp = new byte[(int) Math.min(k, 8192)];
+            int r = read(tmp, 0, tmp.length);
+            return Math.max(r, 0);
         }
     }
 
@@ -200,6 +291,8 @@ final class Input {
     static final class Document {
         final byte[] bytes;
         final int length;
+        /** From {@link #readValidated}: the document's error, or null. */
+        JsonParseException error;
 
         Document(byte[] bytes, int length) {
             this.bytes = bytes;

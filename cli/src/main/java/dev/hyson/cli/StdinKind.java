@@ -7,15 +7,18 @@ import java.nio.file.Path;
 /**
  * Whether standard input carries a document. Without FILE arguments the tool reads standard input
  * unless it is a terminal or closed: a terminal means a person typed {@code hyson validate} to try
- * it, so the bundled sample is used instead of waiting. Anything else is read, devices such as
- * {@code /dev/null} and {@code /dev/zero} included, so a script's empty input is an error, never a
- * silent "valid" for the sample.
+ * it, so the bundled sample is used instead of waiting; closed standard input ({@code <&-}, a
+ * daemon's) is an error, since a script's missing input must not pass as a "valid" sample. Anything
+ * else is read, devices such as {@code /dev/null} and {@code /dev/zero} included, so a script's empty
+ * input is an error too.
  */
 enum StdinKind {
     /** A pipe, a socket, a FIFO, a regular file or a device other than a terminal: read it. */
     DATA,
-    /** A terminal, or closed: use the sample. */
-    NONE;
+    /** A terminal: use the sample. */
+    NONE,
+    /** Closed (or taken by a file the JVM opened at launch): an error without FILE arguments. */
+    CLOSED;
 
     /** @return how this process's standard input looks */
     static StdinKind detect() {
@@ -28,7 +31,7 @@ enum StdinKind {
         try {
             target = Files.readSymbolicLink(fd0).toString();
         } catch (IOException | UnsupportedOperationException e) {
-            return NONE; // descriptor 0 is closed
+            return CLOSED; // descriptor 0 is closed
         }
         return classify(target);
     }
@@ -50,8 +53,9 @@ enum StdinKind {
 
     /**
      * @param target where {@code /proc/self/fd/0} points: {@code pipe:[N]}, {@code socket:[N]} or a path
-     * @return {@link #NONE} for a terminal ({@code /dev/pts/N}, {@code /dev/ttyX}, {@code /dev/console}),
-     *     a JVM's own file (descriptor 0 was closed at launch) or something that is not a path;
+     * @return {@link #NONE} for a terminal ({@code /dev/pts/N}, {@code /dev/ttyX}, {@code /dev/console})
+     *     or something that is not a path; {@link #CLOSED} for a JVM's own file (descriptor 0 was closed
+     *     at launch);
      *     {@link #DATA} otherwise
      */
     static StdinKind classify(String target) {
@@ -67,7 +71,7 @@ enum StdinKind {
         Path p = Path.of(target);
         if (Files.isRegularFile(p)) {
             // with descriptor 0 closed at launch, the JVM's first open file takes it: not input
-            return openedByJvm(p) ? NONE : DATA;
+            return openedByJvm(p) ? CLOSED : DATA;
         }
         // a FIFO or a device such as /dev/null or /dev/zero: read it; a path that is gone (a deleted
         // file shows as "... (deleted)") or a directory: nothing to read

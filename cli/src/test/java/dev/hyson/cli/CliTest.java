@@ -607,6 +607,20 @@ class CliTest {
         assertEquals(1, r.out.lines().count());
     }
 
+    /** Closed standard input ({@code <&-}) is not a terminal: an error, not a "valid" for the sample (a new-user trial). */
+    @Test
+    void noInput_closedStdin_isAnError() {
+        for (String[] args : new String[][] {{"validate"}, {"minify"}, {"stats"}, {"pretty", "--ndjson"}, {"convert", "--to", "msgpack"}}) {
+            Result r = run(StdinKind.CLOSED, "", Map.of(), args);
+            assertEquals(2, r.code, String.join(" ", args) + ": " + r.err);
+            assertEquals("", r.out);
+            assertEquals("hyson: no input given and standard input is closed: pass a FILE, pipe JSON in, or use --sample\n", r.err);
+        }
+        Result sample = run(StdinKind.CLOSED, "", Map.of(), "validate", "--sample", "--verbose");
+        assertEquals(0, sample.code, sample.err);
+        assertEquals("sample.json: valid\n", sample.out);
+    }
+
     @Test
     void noInput_pipe_readsStdin() {
         Result r = pipe("[ 42 ]", "minify");
@@ -671,7 +685,7 @@ class CliTest {
         // with descriptor 0 closed at launch the JVM's runtime image can land on it
         Path modules = Path.of(System.getProperty("java.home"), "lib", "modules");
         if (Files.isRegularFile(modules)) {
-            assertEquals(StdinKind.NONE, StdinKind.classify(modules.toString()));
+            assertEquals(StdinKind.CLOSED, StdinKind.classify(modules.toString()));
         }
     }
 

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.hyson.msgpack.MessagePack;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
+import java.io.InputStream;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -49,6 +50,44 @@ class ConvertTest {
 
     private static Result pipe(byte[] stdin, String... args) {
         return run(StdinKind.DATA, stdin, args);
+    }
+
+    /**
+     * A document read whole (standard input) is validated as it is read: zeros from the first byte stop the
+     * read at once (the stream counts what was read; it was read to the 1 GiB limit before), and a second
+     * value on a later line gets the other commands' hint to add --ndjson (a new-user trial).
+     */
+    @Test
+    void toMsgpack_readWhole_errorStopsTheRead_andTheNdjsonHint() {
+        long[] read = {0};
+        InputStream zeros = new InputStream() {
+            @Override
+            public int read() {
+                read[0]++;
+                return 0;
+            }
+
+            @Override
+            public int read(byte[] b, int off, int len) {
+                java.util.Arrays.fill(b, off, off + len, (byte) 0);
+                read[0] += len;
+                return len;
+            }
+        };
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int code = Main.run(new String[] {"convert", "--to", "msgpack"}, zeros, new PrintStream(out, true), new PrintStream(err, true),
+                StdinKind.DATA, Map.of());
+        assertEquals(1, code);
+        assertEquals("hyson: <stdin>: unexpected U+0000 at line 1, column 1 (byte 0): expected a value\n", err.toString(StandardCharsets.UTF_8));
+        assertTrue(read[0] <= 16L << 20, "read " + read[0] + " bytes of zeros");
+        assertEquals(0, out.size());
+        Result r = pipe("{\"a\":1}\n{\"a\":2}\n".getBytes(StandardCharsets.UTF_8), "convert", "--to", "msgpack");
+        assertEquals(1, r.code);
+        assertEquals("hyson: <stdin>: unexpected '{' at line 2, column 1 (byte 8): expected the end of input after the value;"
+                + " if the input is JSON Lines (one value per line), add --ndjson\n", r.err);
+        Result lines = pipe("{\"a\":1}\n{\"a\":2}\n".getBytes(StandardCharsets.UTF_8), "convert", "--to", "msgpack", "--ndjson");
+        assertEquals(0, lines.code, lines.err);
     }
 
     @Test
