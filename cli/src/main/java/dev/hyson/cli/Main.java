@@ -305,7 +305,19 @@ public final class Main implements Callable<Integer> {
     private static int usageError(ParameterException e, String[] args) {
         CommandLine cmd = e.getCommandLine();
         java.io.PrintWriter err = cmd.getErr();
-        err.println("hyson: " + e.getMessage());
+        String message = e.getMessage();
+        if (e instanceof UnmatchedArgumentException && "convert".equals(cmd.getCommandSpec().name())) {
+            // picocli names the option's value as unknown too ("Unknown options: '--backend', 'f.json'"): say
+            // what convert has instead of the reader options it lacks
+            java.util.List<String> unmatched = ((UnmatchedArgumentException) e).getUnmatched();
+            if (unmatched.contains("--backend") || unmatched.stream().anyMatch(a -> a.startsWith("--backend="))) {
+                message = "convert has no --backend: choose the backend with ./hyson -Dhyson.backend=NAME convert ...";
+            } else if (unmatched.stream().anyMatch(a -> a.equals("--max-document-length") || a.startsWith("--max-document-length="))) {
+                message = "convert has no --max-document-length: a JSON document read whole is limited to 1 GiB, "
+                        + "MessagePack to JSON is not limited";
+            }
+        }
+        err.println("hyson: " + message);
         UnmatchedArgumentException.printSuggestions(e, err);
         err.println("Try '" + cmd.getCommandSpec().qualifiedName() + " --help' for more information.");
         err.flush();

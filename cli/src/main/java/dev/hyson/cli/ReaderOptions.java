@@ -37,13 +37,13 @@ final class ReaderOptions {
     @Option(names = "--max-document-length", paramLabel = "N", order = 4, converter = SizeConverter.class,
             description = "Maximum length of one document in bytes; a suffix k, m or g multiplies by 1024, 1024^2 "
                     + "or 1024^3 (2g, 512m). Input is read no further. Default: none for the commands that stream "
-                    + "in bounded memory (validate, pretty, minify, stats), 1g for those that hold a document "
-                    + "(convert, bench). On a small heap lower it (or --max-string-length) so a document too large "
+                    + "in bounded memory (validate, pretty, minify, stats), 1g for bench, which holds a document "
+                    + "(as convert does, which has no such option). On a small heap lower it (or --max-string-length) so a document too large "
                     + "fails with this limit, not out of memory.")
     Long maxDocumentLength;
 
     @Option(names = "--duplicate-keys", paramLabel = "POLICY", order = 5, converter = DuplicateKeysConverter.class,
-            description = "A repeated member name: last (the later wins, default), first or error. minify and pretty "
+            description = "A repeated member name: last (the later wins; the default, but for get: first), first or error. minify and pretty "
                     + "stream a document: with last, a repeat met after 4 MiB of output is an error (use first).")
     DuplicateKeyPolicy duplicateKeys = DuplicateKeyPolicy.LAST_WINS;
 
