@@ -353,8 +353,17 @@ class StreamTest {
                 "dev.hyson.jsonp.maxStringLength", "4"));
         assertEquals(Map.of("dev.hyson.jsonp.maxDepth", 2L, "dev.hyson.jsonp.maxStringLength", 4L), shallow.getConfigInUse());
         assertEquals(2, shallow.createReader(new StringReader("[[\"abcd\"]]")).readArray().getJsonArray(0).size() + 1);
-        assertThrows(JsonParsingException.class, () -> shallow.createReader(new StringReader("[[[]]]")).readArray());
-        assertThrows(JsonParsingException.class, () -> shallow.createReader(new StringReader("[\"abcde\"]")).readArray());
+        JsonParsingException deep = assertThrows(JsonParsingException.class, () -> shallow.createReader(new StringReader("[[[]]]")).readArray());
+        // the limit is named as this provider's configuration, not hyson's builder (a new-user trial)
+        assertTrue(deep.getMessage().contains("raise it with the configuration's dev.hyson.jsonp.maxDepth"), deep.getMessage());
+        JsonParsingException longString = assertThrows(JsonParsingException.class,
+                () -> shallow.createReader(new StringReader("[\"abcde\"]")).readArray());
+        assertTrue(longString.getMessage().contains("dev.hyson.jsonp.maxStringLength"), longString.getMessage());
+        assertFalse(longString.getMessage().contains("JsonReader.Builder"), longString.getMessage());
+        JsonParsingException repeated = assertThrows(JsonParsingException.class, () -> P.createReaderFactory(
+                Map.of(jakarta.json.JsonConfig.KEY_STRATEGY, jakarta.json.JsonConfig.KeyStrategy.NONE))
+                .createReader(new StringReader("{\"a\":1,\"a\":2}")).readObject());
+        assertTrue(repeated.getMessage().contains("JsonConfig.KEY_STRATEGY NONE"), repeated.getMessage());
         assertThrows(IllegalArgumentException.class, () -> P.createReaderFactory(Map.of("dev.hyson.jsonp.maxDepth", "deep")));
         // beyond an int: refused, where it was cut (2^32 + 1 became a depth of 1)
         IllegalArgumentException big = assertThrows(IllegalArgumentException.class,

@@ -350,7 +350,23 @@ public final class HysonParser implements JsonParser {
     }
 
     static JsonParsingException parsing(JsonParseException e) {
-        return new JsonParsingException(e.getMessage(), e, Location.of(e));
+        return new JsonParsingException(inConfig(e.getMessage()), e, Location.of(e));
+    }
+
+    /**
+     * @return {@code message} with hyson's builder settings named as this provider's configuration
+     *     ({@code JsonReader.Builder.maxDepth} as {@code dev.hyson.jsonp.maxDepth}, a repeated name's
+     *     {@code DuplicateKeyPolicy.ERROR} as {@code JsonConfig.KEY_STRATEGY NONE})
+     */
+    static String inConfig(String message) {
+        if (message == null || message.indexOf('.') < 0) {
+            return message;
+        }
+        return message.replace("JsonReader.Builder.maxDepth", "the configuration's dev.hyson.jsonp.maxDepth")
+                .replace("JsonReader.Builder.maxStringLength", "the configuration's dev.hyson.jsonp.maxStringLength")
+                .replace("JsonReader.Builder.maxNumberLength", "the configuration's dev.hyson.jsonp.maxNumberLength")
+                .replace("JsonReader.Builder.maxDocumentLength", "the configuration's dev.hyson.jsonp.maxDocumentLength")
+                .replace("DuplicateKeyPolicy.ERROR", "JsonConfig.KEY_STRATEGY NONE");
     }
 
     static jakarta.json.JsonException io(UncheckedIOException e) {
