@@ -201,9 +201,14 @@ final class JsonBridge {
             }
             Object v = toJsonValue(u.readValue(depth), lossless, w);
             Generator g = run.values;
+            int at = g.position();
+            long before = g.drainedBytes();
             try {
                 g.writeRoot(v); // into the run's generator, whose buffer goes to out when full: no array per value
             } catch (WriteFailure f) {
+                if (g.drainedBytes() == before) {
+                    g.backTo(at); // nothing of the value went out: none of it does (was "{" before a nil key's error)
+                }
                 throw new JsonWriteException(f.getMessage(), f.path());
             } finally {
                 g.drainAll();

@@ -1,6 +1,7 @@
 package dev.hyson.msgpack;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.hyson.JsonWriteException;
@@ -172,6 +173,25 @@ class StreamedToJsonTest {
             assertSame(f, MsgPackTestSupport.hex("dd ffffffff 01"));
             assertSame(f, MsgPackTestSupport.hex("92 c1 01"));
         }
+    }
+
+    /**
+     * A value that has no JSON form (a nil map key, keys 1 and "1") leaves nothing of itself on the output
+     * ("{" was left), while what an array wrote before it stays, as documented (a new-user trial).
+     */
+    @Test
+    void valueWithoutAJsonForm_leavesNothingOfItself() {
+        MessagePackFactory f = MessagePackFactory.defaults();
+        for (byte[] input : new byte[][] {{(byte) 0x81, (byte) 0xc0, 0x01}, {(byte) 0x82, 0x01, 0x01, (byte) 0xa1, 0x31, 0x02}}) {
+            ByteArrayOutputStream out = new ByteArrayOutputStream();
+            assertThrows(JsonWriteException.class, () -> f.toJson(new ByteArrayInputStream(input), out));
+            assertEquals("", out.toString(StandardCharsets.UTF_8));
+        }
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        JsonWriteException e = assertThrows(JsonWriteException.class,
+                () -> f.toJson(new ByteArrayInputStream(new byte[] {(byte) 0x92, 0x05, (byte) 0x81, (byte) 0xc0, 0x01}), out));
+        assertEquals("[5,", out.toString(StandardCharsets.UTF_8));
+        assertTrue(e.getMessage().contains("$[1]"), e.getMessage());
     }
 
     /**
