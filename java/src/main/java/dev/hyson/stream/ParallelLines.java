@@ -38,13 +38,43 @@ import java.util.function.Consumer;
 final class ParallelLines<T> extends Spliterators.AbstractSpliterator<T> {
     private static final AtomicInteger POOLS = new AtomicInteger();
 
-    /** A bad line among the values of a chunk (no parsed value is of this private class). */
-    private static final class Failed {
+    /** A bad line among the values of a chunk or batch (no parsed value is of this class). */
+    static final class Failed {
         final LineError error;
 
         Failed(LineError error) {
             this.error = error;
         }
+    }
+
+    /** @return the cursor's current line's value, or a {@link Failed} for its error (the scan's or the parser's) */
+    static Object parsed(LineCursor c, LineParser parser) {
+        JsonParseException error = c.error;
+        if (error == null) {
+            try {
+                return parser.read(c.tape(), c.entry, c.buffer(), c.start, c.end, c.offset, c.line);
+            } catch (JsonParseException e) {
+                error = e;
+            }
+        }
+        return new Failed(new LineError(c.line, c.offset, error));
+    }
+
+    /**
+     * @return whether {@code item} is a bad line, now told to {@code handler}
+     * @throws JsonParseException the line's error under the fail policy ({@code handler} null), after {@code stop} ran
+     */
+    static boolean handled(Object item, LineErrorHandler handler, Runnable stop) {
+        if (!(item instanceof Failed)) {
+            return false;
+        }
+        LineError error = ((Failed) item).error;
+        if (handler == null) {
+            stop.run();
+            throw error.exception();
+        }
+        handler.onError(error);
+        return true;
     }
 
     private final Chunks source;
@@ -91,13 +121,7 @@ final class ParallelLines<T> extends Spliterators.AbstractSpliterator<T> {
             if (current != null) {
                 while (index < current.size()) {
                     Object item = current.set(index++, null);
-                    if (item instanceof Failed) {
-                        LineError error = ((Failed) item).error;
-                        if (handler == null) {
-                            stop();
-                            throw error.exception();
-                        }
-                        handler.onError(error);
+                    if (handled(item, handler, this::stop)) {
                         continue;
                     }
                     action.accept((T) item);
@@ -221,17 +245,9 @@ final class ParallelLines<T> extends Spliterators.AbstractSpliterator<T> {
         ArrayList<Object> items = new ArrayList<>();
         try {
             while (cursor.next()) {
-                JsonParseException error = cursor.error;
-                if (error == null) {
-                    try {
-                        items.add(parser.read(cursor.tape(), cursor.entry, cursor.buffer(), cursor.start, cursor.end, cursor.offset, cursor.line));
-                        continue;
-                    } catch (JsonParseException e) {
-                        error = e;
-                    }
-                }
-                items.add(new Failed(new LineError(cursor.line, cursor.offset, error)));
-                if (handler == null) {
+                Object item = parsed(cursor, parser);
+                items.add(item);
+                if (item instanceof Failed && handler == null) {
                     break;
                 }
             }

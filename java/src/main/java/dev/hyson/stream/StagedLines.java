@@ -1,6 +1,5 @@
 package dev.hyson.stream;
 
-import dev.hyson.JsonParseException;
 import dev.hyson.internal.lines.LineAccess.LineParser;
 import java.io.IOException;
 import java.io.InterruptedIOException;
@@ -34,15 +33,6 @@ final class StagedLines<T> extends Spliterators.AbstractSpliterator<T> {
     static final int BATCH_BYTES = 256 << 10;
     /** ...or this many values. */
     static final int BATCH_VALUES = 2048;
-
-    /** A bad line among a batch's values (no parsed value is of this private class). */
-    private static final class Failed {
-        final LineError error;
-
-        Failed(LineError error) {
-            this.error = error;
-        }
-    }
 
     /** A batch of values in line order; the last one has {@code end} or {@code failure} set. */
     private static final class Batch {
@@ -97,20 +87,11 @@ final class StagedLines<T> extends Spliterators.AbstractSpliterator<T> {
             long bytes = 0;
             try {
                 while (c.next()) {
-                    JsonParseException error = c.error;
-                    if (error == null) {
-                        try {
-                            items.add(parser.read(c.tape(), c.entry, c.buffer(), c.start, c.end, c.offset, c.line));
-                            bytes += c.end - c.start;
-                        } catch (JsonParseException e) {
-                            error = e;
-                        }
-                    }
-                    if (error != null) {
-                        items.add(new Failed(new LineError(c.line, c.offset, error)));
-                        if (failFast) {
-                            break; // nothing after the first bad line is delivered
-                        }
+                    Object item = ParallelLines.parsed(c, parser);
+                    items.add(item);
+                    bytes += c.end - c.start;
+                    if (failFast && item instanceof ParallelLines.Failed) {
+                        break; // nothing after the first bad line is delivered
                     }
                     if (bytes >= BATCH_BYTES || items.size() >= BATCH_VALUES) {
                         put(new Batch(items, false, null));
@@ -175,13 +156,7 @@ final class StagedLines<T> extends Spliterators.AbstractSpliterator<T> {
                         finish();
                         throw ((Failure) item).rethrow();
                     }
-                    if (item instanceof Failed) {
-                        LineError error = ((Failed) item).error;
-                        if (handler == null) {
-                            finish();
-                            throw error.exception();
-                        }
-                        handler.onError(error);
+                    if (ParallelLines.handled(item, handler, this::finish)) {
                         continue;
                     }
                     action.accept((T) item);
