@@ -4,11 +4,10 @@ import dev.hyson.internal.lines.LineAccess.LineParser;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.io.UncheckedIOException;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Spliterator;
 import java.util.Spliterators;
-import java.util.concurrent.ArrayBlockingQueue;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
 /**
@@ -21,9 +20,10 @@ import java.util.function.Consumer;
  *
  * <p>Values, errors, line numbers and the handler's calls are those of {@link SerialLines} over the same
  * input, in input order. Memory: the scan thread's buffers and windows ({@link AheadLines}: at most
- * {@value AheadLines#BUFFERS} buffers and {@value AheadLines#DEPTH} windows), and at most {@value #BATCHES}
- * batches of built values waiting, each of about {@value #BATCH_BYTES} bytes of input or {@value #BATCH_VALUES}
- * values. The build thread is a daemon that ends at the input's end, at the first bad line under the fail
+ * {@value AheadLines#BUFFERS} buffers and {@value AheadLines#DEPTH} windows), the batch being built and the
+ * caller's, and at most {@value #BATCHES} batches of built values waiting (of {@value #QUEUED_BYTES} bytes of
+ * input but for the first), each of about {@value #BATCH_BYTES} bytes of input or {@value #BATCH_VALUES}
+ * values: a long line's value is held at most three times (built, waiting, taken). The build thread is a daemon that ends at the input's end, at the first bad line under the fail
  * policy, at {@link #close()}, or when the spliterator becomes unreachable unclosed.
  */
 final class StagedLines<T> extends Spliterators.AbstractSpliterator<T> {
@@ -33,15 +33,23 @@ final class StagedLines<T> extends Spliterators.AbstractSpliterator<T> {
     static final int BATCH_BYTES = 256 << 10;
     /** ...or this many values. */
     static final int BATCH_VALUES = 2048;
+    /**
+     * The input bytes of the batches waiting, at most, beyond the first: batches of long lines (each line a
+     * batch) wait one at a time, so their values are not held several times over.
+     */
+    static final long QUEUED_BYTES = 1L << 20;
 
     /** A batch of values in line order; the last one has {@code end} or {@code failure} set. */
     private static final class Batch {
         final ArrayList<Object> items;
+        /** The input bytes of its lines. */
+        final long bytes;
         final boolean end;
         final Throwable failure;
 
-        Batch(ArrayList<Object> items, boolean end, Throwable failure) {
+        Batch(ArrayList<Object> items, long bytes, boolean end, Throwable failure) {
             this.items = items;
+            this.bytes = bytes;
             this.end = end;
             this.failure = failure;
         }
@@ -52,7 +60,9 @@ final class StagedLines<T> extends Spliterators.AbstractSpliterator<T> {
         private final LineCursor cursor;
         private final LineParser parser;
         private final boolean failFast;
-        final ArrayBlockingQueue<Batch> queue = new ArrayBlockingQueue<>(BATCHES);
+        /** The batches waiting, and their {@link Batch#bytes}, under this object's lock. */
+        private final ArrayDeque<Batch> queue = new ArrayDeque<>();
+        private long queued;
         private volatile boolean stopped;
         private Thread thread;
 
@@ -94,18 +104,18 @@ final class StagedLines<T> extends Spliterators.AbstractSpliterator<T> {
                         break; // nothing after the first bad line is delivered
                     }
                     if (bytes >= BATCH_BYTES || items.size() >= BATCH_VALUES) {
-                        put(new Batch(items, false, null));
+                        put(new Batch(items, bytes, false, null));
                         items = new ArrayList<>();
                         bytes = 0;
                     }
                 }
-                put(new Batch(items, true, null));
+                put(new Batch(items, bytes, true, null));
             } catch (InterruptedException e) {
                 // stopped: nobody takes more
             } catch (Throwable t) {
                 // the stream's IOException, or a failure: delivered after the values before it
                 try {
-                    put(new Batch(items, false, t));
+                    put(new Batch(items, bytes, false, t));
                 } catch (InterruptedException stop) {
                     // stopped
                 }
@@ -114,12 +124,28 @@ final class StagedLines<T> extends Spliterators.AbstractSpliterator<T> {
             }
         }
 
-        private void put(Batch b) throws InterruptedException {
-            while (!queue.offer(b, 50, TimeUnit.MILLISECONDS)) {
-                if (stopped) {
-                    throw new InterruptedException();
-                }
+        /** Waits for room: fewer than {@value #BATCHES} batches, and {@value #QUEUED_BYTES} bytes but for the first. */
+        private synchronized void put(Batch b) throws InterruptedException {
+            while (!stopped && (queue.size() >= BATCHES || !queue.isEmpty() && queued + b.bytes > QUEUED_BYTES)) {
+                wait(50); // timed: each loop checks its condition again
             }
+            if (stopped) {
+                throw new InterruptedException();
+            }
+            queue.add(b);
+            queued += b.bytes;
+            notifyAll();
+        }
+
+        /** The next batch, once there is one (the build thread always ends with one, unless stopped). */
+        synchronized Batch take() throws InterruptedException {
+            while (queue.isEmpty()) {
+                wait(50);
+            }
+            Batch b = queue.poll();
+            queued -= b.bytes;
+            notifyAll();
+            return b;
         }
     }
 
@@ -170,7 +196,7 @@ final class StagedLines<T> extends Spliterators.AbstractSpliterator<T> {
             build.start();
             Batch b;
             try {
-                b = build.queue.take();
+                b = build.take();
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 finish();
