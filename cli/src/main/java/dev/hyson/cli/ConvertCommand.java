@@ -319,6 +319,10 @@ final class ConvertCommand implements Callable<Integer> {
                 ctx.error("no input given: pass a MessagePack FILE or pipe one in");
                 return Main.USAGE;
             }
+            if (ctx.stdinKind == StdinKind.CLOSED) {
+                ctx.error("'-' names standard input, which is closed");
+                return Main.USAGE;
+            }
             in = ctx.in;
             name = Input.STDIN_NAME;
         } else {

@@ -46,7 +46,7 @@ final class Input {
      * standard input when it carries data, the sample when it is a terminal (with a note on standard
      * error).
      *
-     * @throws CliException (usage) with no argument when standard input is closed
+     * @throws CliException (usage) with no argument, or {@code -}, when standard input is closed
      */
     static List<Input> resolve(List<String> files, Context ctx) {
         List<Input> inputs = new ArrayList<>();
@@ -63,6 +63,9 @@ final class Input {
             return inputs;
         }
         for (String f : files) {
+            if ("-".equals(f) && ctx.stdinKind == StdinKind.CLOSED) {
+                throw new CliException(Main.USAGE, "'-' names standard input, which is closed");
+            }
             inputs.add("-".equals(f) ? new Input(Source.STDIN, STDIN_NAME) : new Input(Source.FILE, f));
         }
         return inputs;

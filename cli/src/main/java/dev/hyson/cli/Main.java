@@ -137,6 +137,16 @@ public final class Main implements Callable<Integer> {
             // the values of the failed document are garbage by now: there is room for one line
             ctx.error(outOfMemory(ctx.activity, Runtime.getRuntime().maxMemory(), ctx.inputLength, ctx.limitOptions));
             code = INTERNAL;
+        } catch (StackOverflowError e) {
+            // the library runs deep work on a deep stack within --max-depth; what still overflows gets one line
+            ctx.error((ctx.activity == null ? "" : ctx.activity + ": ") + "nesting too deep for the thread's stack "
+                    + "(lower --max-depth, or raise the stack: JAVA_OPTS=-Xss64m)");
+            code = INTERNAL;
+        } catch (Error e) {
+            // never a stack trace from the tool
+            StackTraceElement at = e.getStackTrace().length > 0 ? e.getStackTrace()[0] : null;
+            ctx.error("internal error: " + e + (at == null ? "" : " at " + at) + " (a bug in hyson: please report it)");
+            code = INTERNAL;
         } finally {
             ctx.err.flush();
         }

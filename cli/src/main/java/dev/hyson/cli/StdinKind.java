@@ -55,8 +55,8 @@ enum StdinKind {
      * @param target where {@code /proc/self/fd/0} points: {@code pipe:[N]}, {@code socket:[N]} or a path
      * @return {@link #NONE} for a terminal ({@code /dev/pts/N}, {@code /dev/ttyX}, {@code /dev/console})
      *     or something that is not a path; {@link #CLOSED} for a JVM's own file (descriptor 0 was closed
-     *     at launch);
-     *     {@link #DATA} otherwise
+     *     at launch); {@link #DATA} for a pipe, a socket and any other path (a deleted file and a
+     *     directory included)
      */
     static StdinKind classify(String target) {
         if (target.startsWith("pipe:") || target.startsWith("socket:")) {
@@ -73,8 +73,9 @@ enum StdinKind {
             // with descriptor 0 closed at launch, the JVM's first open file takes it: not input
             return openedByJvm(p) ? CLOSED : DATA;
         }
-        // a FIFO or a device such as /dev/null or /dev/zero: read it; a path that is gone (a deleted
-        // file shows as "... (deleted)") or a directory: nothing to read
-        return Files.exists(p) && !Files.isDirectory(p) ? DATA : NONE;
+        // a FIFO or a device such as /dev/null or /dev/zero: read it; so is a deleted file ("... (deleted)":
+        // bash puts a long here-document in one), still readable through the descriptor, and a directory,
+        // whose read fails with its own error: neither is a person at a terminal
+        return DATA;
     }
 }

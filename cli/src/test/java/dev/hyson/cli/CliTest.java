@@ -616,6 +616,11 @@ class CliTest {
             assertEquals("", r.out);
             assertEquals("hyson: no input given and standard input is closed: pass a FILE, pipe JSON in, or use --sample\n", r.err);
         }
+        for (String[] args : new String[][] {{"validate", "-"}, {"minify", "-"}, {"convert", "--to", "msgpack", "-"}, {"convert", "--to", "json", "-"}}) {
+            Result r = run(StdinKind.CLOSED, "", Map.of(), args);
+            assertEquals(2, r.code, String.join(" ", args) + ": " + r.err);
+            assertEquals("hyson: '-' names standard input, which is closed\n", r.err);
+        }
         Result sample = run(StdinKind.CLOSED, "", Map.of(), "validate", "--sample", "--verbose");
         assertEquals(0, sample.code, sample.err);
         assertEquals("sample.json: valid\n", sample.out);
@@ -680,8 +685,10 @@ class CliTest {
         assertEquals(StdinKind.NONE, StdinKind.classify("/dev/tty1"));
         assertEquals(StdinKind.NONE, StdinKind.classify("/dev/console"));
         assertEquals(StdinKind.NONE, StdinKind.classify("anon_inode:[eventfd]"));
-        assertEquals(StdinKind.NONE, StdinKind.classify(dir.resolve("gone.json").toString()));
-        assertFalse(StdinKind.classify(dir.toString()) == StdinKind.DATA);
+        // a deleted file is still read through the descriptor (bash's long here-documents), and a directory's
+        // read fails with its own error: neither is the sample (an attack run)
+        assertEquals(StdinKind.DATA, StdinKind.classify(dir.resolve("gone.json") + " (deleted)"));
+        assertEquals(StdinKind.DATA, StdinKind.classify(dir.toString()));
         // with descriptor 0 closed at launch the JVM's runtime image can land on it
         Path modules = Path.of(System.getProperty("java.home"), "lib", "modules");
         if (Files.isRegularFile(modules)) {

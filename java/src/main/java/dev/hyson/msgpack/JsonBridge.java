@@ -242,7 +242,7 @@ final class JsonBridge {
      * @return the value to pack for the JSON text {@code json[offset, offset + length)}
      */
     Object read(byte[] json, int offset, int length) {
-        return fromJsonValue(reader().parse(json, offset, length), lossless);
+        return deep(() -> fromJsonValue(reader().parse(json, offset, length), lossless));
     }
 
     /**
@@ -250,7 +250,7 @@ final class JsonBridge {
      * @return the value to pack for a JSON text held in a Java string
      */
     Object read(String json) {
-        return fromJsonValue(reader().parse(json), lossless);
+        return deep(() -> fromJsonValue(reader().parse(json), lossless));
     }
 
     /**
@@ -258,7 +258,28 @@ final class JsonBridge {
      * @return the value to pack for the JSON text of a stream
      */
     Object read(InputStream json) {
-        return fromJsonValue(reader().parse(json), lossless);
+        Object v = reader().parse(json);
+        if (lossless && maxJsonDepth > MessagePackFactory.DEFAULT_MAX_DEPTH) {
+            // the tags are read in place (not again from the start: a $map's single tag-named key would be
+            // taken for a tag the second time), so deeper than the default on a deep stack from the start
+            return dev.hyson.internal.DeepStack.call(() -> fromJsonValue(v, true), maxJsonDepth);
+        }
+        return fromJsonValue(v, lossless);
+    }
+
+    /**
+     * Reads the lossless tags (a call per level) of a value parsed in {@code task}; when they exhaust the
+     * caller's stack within {@code maxDepth}, parses and reads again on a thread whose stack holds it.
+     */
+    private Object deep(java.util.function.Supplier<Object> task) {
+        if (!lossless) {
+            return task.get();
+        }
+        try {
+            return task.get();
+        } catch (StackOverflowError e) {
+            return dev.hyson.internal.DeepStack.call(task, maxJsonDepth);
+        }
     }
 
     private static boolean isTag(Object key) {

@@ -381,6 +381,13 @@ final class AheadLines implements Runnable {
         return u.single ? LineCursor.SINGLE : LineCursor.WINDOW_SCANNED;
     }
 
+    /** @return whether no window waits for the caller (its next {@link #next} would wait for the scan thread) */
+    boolean nothingQueued() {
+        synchronized (lock) {
+            return queue.isEmpty();
+        }
+    }
+
     /** Ends the scan thread after its current window (it reads no more input); safe from any thread, more than once. */
     void stop() {
         synchronized (lock) {

@@ -267,6 +267,14 @@ final class LineCursor {
         return buf;
     }
 
+    /**
+     * @return whether {@link #next} would wait for the scan thread: the window's lines are all taken and
+     *     no other window waits (false without a scan thread)
+     */
+    boolean wouldWait() {
+        return taken >= batch.count && ahead != null && ahead.nothingQueued();
+    }
+
     /** @return the tape of the window the current line was scanned in */
     Tape tape() {
         return tape;

@@ -2,7 +2,6 @@ package dev.hyson.stream;
 
 import dev.hyson.internal.lines.LineAccess.LineParser;
 import java.io.IOException;
-import java.io.InterruptedIOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -23,7 +22,9 @@ import java.util.function.Consumer;
  * {@value AheadLines#BUFFERS} buffers and {@value AheadLines#DEPTH} windows), the batch being built and the
  * caller's, and at most {@value #BATCHES} batches of built values waiting (of {@value #QUEUED_BYTES} bytes of
  * input but for the first), each of about {@value #BATCH_BYTES} bytes of input or {@value #BATCH_VALUES}
- * values: a long line's value is held at most three times (built, waiting, taken). The build thread is a daemon that ends at the input's end, at the first bad line under the fail
+ * values. A line longer than {@value #QUEUED_BYTES} bytes is built only once the caller holds no batch and none
+ * waits, so a long line's value is in memory once, as on one thread. A batch also goes to the caller when
+ * the scan thread has no further line ready, so a live stream's values come as its lines arrive. The build thread is a daemon that ends at the input's end, at the first bad line under the fail
  * policy, at {@link #close()}, or when the spliterator becomes unreachable unclosed.
  */
 final class StagedLines<T> extends Spliterators.AbstractSpliterator<T> {
@@ -63,6 +64,8 @@ final class StagedLines<T> extends Spliterators.AbstractSpliterator<T> {
         /** The batches waiting, and their {@link Batch#bytes}, under this object's lock. */
         private final ArrayDeque<Batch> queue = new ArrayDeque<>();
         private long queued;
+        /** Whether the caller waits in {@link #take} (it holds no batch). */
+        private boolean callerWaiting;
         private volatile boolean stopped;
         private Thread thread;
 
@@ -97,13 +100,26 @@ final class StagedLines<T> extends Spliterators.AbstractSpliterator<T> {
             long bytes = 0;
             try {
                 while (c.next()) {
+                    boolean longLine = c.end - c.start > QUEUED_BYTES;
+                    if (longLine) {
+                        // its value is built only once the caller holds nothing and nothing waits: a long
+                        // line's value is in memory once, as on one thread
+                        if (!items.isEmpty()) {
+                            put(new Batch(items, bytes, false, null));
+                            items = new ArrayList<>();
+                            bytes = 0;
+                        }
+                        awaitCallerIdle();
+                    }
                     Object item = ParallelLines.parsed(c, parser);
                     items.add(item);
                     bytes += c.end - c.start;
                     if (failFast && item instanceof ParallelLines.Failed) {
                         break; // nothing after the first bad line is delivered
                     }
-                    if (bytes >= BATCH_BYTES || items.size() >= BATCH_VALUES) {
+                    // a batch also goes when the next line is not there yet (a live stream's lines come
+                    // as they arrive, not once a batch is full)
+                    if (longLine || bytes >= BATCH_BYTES || items.size() >= BATCH_VALUES || c.wouldWait()) {
                         put(new Batch(items, bytes, false, null));
                         items = new ArrayList<>();
                         bytes = 0;
@@ -137,10 +153,37 @@ final class StagedLines<T> extends Spliterators.AbstractSpliterator<T> {
             notifyAll();
         }
 
-        /** The next batch, once there is one (the build thread always ends with one, unless stopped). */
-        synchronized Batch take() throws InterruptedException {
-            while (queue.isEmpty()) {
+        /** Waits until no batch waits and the caller waits for one (it holds none). */
+        private synchronized void awaitCallerIdle() throws InterruptedException {
+            while (!stopped && !(queue.isEmpty() && callerWaiting)) {
                 wait(50);
+            }
+            if (stopped) {
+                throw new InterruptedException();
+            }
+        }
+
+        /**
+         * The next batch, once there is one (the build thread always ends with one, unless stopped). An
+         * interrupt does not end the wait, as it does not end a read on one thread; it is kept for the caller.
+         */
+        synchronized Batch take() {
+            boolean interrupted = false;
+            try {
+                while (queue.isEmpty()) {
+                    callerWaiting = true;
+                    notifyAll();
+                    try {
+                        wait(50);
+                    } catch (InterruptedException e) {
+                        interrupted = true;
+                    }
+                }
+            } finally {
+                callerWaiting = false;
+                if (interrupted) {
+                    Thread.currentThread().interrupt();
+                }
             }
             Batch b = queue.poll();
             queued -= b.bytes;
@@ -194,14 +237,7 @@ final class StagedLines<T> extends Spliterators.AbstractSpliterator<T> {
                 return false;
             }
             build.start();
-            Batch b;
-            try {
-                b = build.take();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                finish();
-                throw new UncheckedIOException(new InterruptedIOException("interrupted while waiting for parsed lines"));
-            }
+            Batch b = build.take();
             current = b.items;
             index = 0;
             if (b.end) {

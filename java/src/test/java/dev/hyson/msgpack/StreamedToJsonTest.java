@@ -176,6 +176,39 @@ class StreamedToJsonTest {
     }
 
     /**
+     * The lossless form's tags are read a call per level: 20,000 nested arrays under maxDepth(30000) convert
+     * from an array and from a stream on a thread of 256 KiB of stack (a StackOverflowError escaped; an
+     * attack run), as the documented form converts them.
+     */
+    @Test
+    void losslessFromJson_deepWithinMaxDepth_onASmallStack() throws Exception {
+        byte[] json = ("[".repeat(20_000) + "]".repeat(20_000)).getBytes(StandardCharsets.UTF_8);
+        MessagePackFactory plain = MessagePackFactory.builder().maxDepth(30_000).build();
+        MessagePackFactory lossless = plain.toBuilder().jsonForm(MessagePackFactory.JsonForm.LOSSLESS).build();
+        byte[] expected = plain.fromJson(json);
+        byte[][] got = new byte[2][];
+        Throwable[] failed = new Throwable[1];
+        Thread t = new Thread(null, () -> {
+            try {
+                got[0] = lossless.fromJson(json);
+                ByteArrayOutputStream out = new ByteArrayOutputStream();
+                lossless.fromJson(new ByteArrayInputStream(json), out);
+                got[1] = out.toByteArray();
+            } catch (Throwable e) {
+                failed[0] = e;
+            }
+        }, "small-stack", 256 << 10);
+        t.start();
+        t.join();
+        if (failed[0] != null) {
+            throw new AssertionError(failed[0]);
+        }
+        assertEquals(20_001 * 1 - 1, expected.length); // 20,000 one-byte array headers
+        org.junit.jupiter.api.Assertions.assertArrayEquals(expected, got[0]);
+        org.junit.jupiter.api.Assertions.assertArrayEquals(expected, got[1]);
+    }
+
+    /**
      * A value that has no JSON form (a nil map key, keys 1 and "1") leaves nothing of itself on the output
      * ("{" was left), while what an array wrote before it stays, as documented (a new-user trial).
      */

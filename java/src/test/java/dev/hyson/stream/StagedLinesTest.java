@@ -184,6 +184,43 @@ class StagedLinesTest {
         awaitThreadsEnd();
     }
 
+    /**
+     * A live stream's lines come as they arrive, not once a batch is full (the first value was given only when
+     * the writer closed), and an interrupt flag does not fail the read, as on one thread (an attack run).
+     */
+    @Test
+    void liveStreamValuesComeAsTheyArrive_andAnInterruptDoesNotFailTheRead() throws Exception {
+        java.io.PipedOutputStream o = new java.io.PipedOutputStream();
+        java.io.PipedInputStream in = new java.io.PipedInputStream(o, 1 << 16);
+        o.write("{\"a\":1}\n{\"a\":2}\n".getBytes(StandardCharsets.UTF_8));
+        o.flush();
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newSingleThreadExecutor();
+        try (Stream<Object> s = JsonReader.defaults().lines().parallel(2).read(in)) {
+            Iterator<Object> it = s.iterator();
+            assertEquals(Map.of("a", 1L), pool.submit(it::next).get(20, java.util.concurrent.TimeUnit.SECONDS));
+            assertEquals(Map.of("a", 2L), pool.submit(it::next).get(20, java.util.concurrent.TimeUnit.SECONDS));
+            o.write("{\"a\":3}\n".getBytes(StandardCharsets.UTF_8));
+            o.flush();
+            assertEquals(Map.of("a", 3L), pool.submit(it::next).get(20, java.util.concurrent.TimeUnit.SECONDS));
+            o.close();
+            assertFalse(pool.submit(it::hasNext).get(20, java.util.concurrent.TimeUnit.SECONDS));
+        } finally {
+            pool.shutdownNow();
+        }
+        byte[] input = lines(2_000_000, 13, false);
+        long serial;
+        try (Stream<Object> s = JsonReader.defaults().lines().readAhead(false).read(input)) {
+            serial = s.count();
+        }
+        Thread.currentThread().interrupt();
+        try (Stream<Object> s = JsonReader.defaults().lines().parallel(2).read(new ByteArrayInputStream(input))) {
+            assertEquals(serial, s.count());
+        } finally {
+            assertTrue(Thread.interrupted(), "the interrupt is kept for the caller");
+        }
+        awaitThreadsEnd();
+    }
+
     @Test
     void threadsEndWhenTheStreamIsClosedEarly() throws Exception {
         byte[] input = lines(8_000_000, 5, false); // the build thread waits on a full queue
