@@ -41,7 +41,9 @@ import java.util.stream.StreamSupport;
  * error of kind {@code LIMIT_EXCEEDED} at the byte past the limit, or, when its first
  * {@code maxDocumentLength} bytes already hold an error, that error (the same on every input and path);
  * the rest of it is skipped without being buffered. By default the first bad line throws its exception from the stream operation that
- * reaches it (values of the lines before it have been delivered); with
+ * reaches it (values of the lines before it have been delivered; an iterator used after that exception
+ * goes on past the line in a serial read, and has no more values in a parallel one, whose threads have
+ * stopped); with
  * {@link #onError(LineErrorHandler)} bad lines are skipped and reported to the handler instead.
  *
  * <p>Streams: each {@code read} returns a sequential, lazy {@link Stream} (ordered unless
