@@ -64,9 +64,11 @@ import java.util.stream.StreamSupport;
  * <p>Parallel parsing: with {@link #parallel(int) parallel(2)}, a read of values (trees, bound values,
  * documents) splits the work by stage: one thread of the stream's own reads and scans the input's windows
  * (as a serial read does ahead), a second builds or binds their values in batches (of about 256 KiB of
- * input, at most four waiting), and the consuming thread only takes them. A scan beside a build shares
- * two cores better than two builds do: on a 2-core host, two threads each building values from its own
- * range ran at 1.4-1.6x one thread, the split by stage at 1.8x. With {@code parallel(n)} ({@code n > 2}),
+ * input, at most four waiting; a batch also goes as soon as the next line has not arrived yet, and a line
+ * over 1 MiB is built only once the consuming thread holds no batch, so its value is in memory once), and
+ * the consuming thread only takes them. A scan beside a build shares two cores better than two builds do:
+ * on a 2-core host, two threads each building values from its own range ran at 1.3-1.6x one thread, the
+ * split by stage at 1.2-1.75x (the host's noise as large). With {@code parallel(n)} ({@code n > 2}),
  * and for {@link #validate} with any {@code n > 1}, the input is cut
  * into chunks (1 MiB, or for a file or an array of known length about an eighth of its share per
  * thread, at least 64 KiB), and the chunks are parsed on {@code n} threads of a pool the stream owns
