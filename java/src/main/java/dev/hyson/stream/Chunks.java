@@ -54,6 +54,14 @@ abstract class Chunks {
     /** @return the next part, or null at the end of the input */
     abstract Part next() throws IOException;
 
+    /**
+     * @return whether {@link #next} can be called without waiting long for input: always, but for a stream
+     *     that has nothing buffered or available (a live pipe between its writes)
+     */
+    boolean ready() {
+        return true;
+    }
+
     /** Lines already in memory ({@code b[from, to)} from a line start to just after a line feed or the end): their line feeds are counted on load. */
     static Part counted(byte[] b, int from, int to, long offset) {
         return spare -> new Chunk(b, from, to, offset, 0, Newlines.count(b, from, to));
@@ -147,7 +155,7 @@ abstract class Chunks {
             int searchFrom = carryUnfinished ? carried : 0;
             carryUnfinished = true;
             for (;;) {
-                n = fill(b, n);
+                n = fill(b, n, searchFrom);
                 last = Newlines.findLast(b, searchFrom, n);
                 if (last >= 0 || eof) {
                     break;
@@ -181,14 +189,38 @@ abstract class Chunks {
             return c;
         }
 
+        @Override
+        boolean ready() {
+            if (eof || skipping || !carryUnfinished && carryTo > carryFrom) {
+                return true; // no read, or whole lines carried after a skipped one
+            }
+            try {
+                return in.available() > 0;
+            } catch (IOException e) {
+                return true; // next() meets the failure and reports it
+            }
+        }
+
         /** Reads into {@code b} from {@code n} until it is full or the stream ends; returns the new length. */
         private int fill(byte[] b, int n) throws IOException {
+            return fill(b, n, -1);
+        }
+
+        /**
+         * Reads into {@code b} from {@code n} until it is full or the stream ends, or, with {@code lineFrom >= 0},
+         * until a line feed at or after {@code lineFrom} has been read and the stream has nothing more available
+         * (a live stream's lines go to the pool as they arrive, not once a chunk is full); returns the new length.
+         */
+        private int fill(byte[] b, int n, int lineFrom) throws IOException {
             while (n < b.length && !eof) {
                 int r = dev.hyson.internal.InputReads.read(in, b, n, b.length - n);
                 if (r < 0) {
                     eof = true;
                 } else {
                     n += r;
+                    if (lineFrom >= 0 && in.available() <= 0 && Newlines.findLast(b, lineFrom, n) >= 0) {
+                        break;
+                    }
                 }
             }
             return n;

@@ -75,7 +75,10 @@ import java.util.stream.StreamSupport;
  * (at most four chunks per thread in flight, so memory stays bounded); values are delivered in input
  * order by default. A regular file ({@link #read(Path)}) is cut into byte ranges that the pool's
  * threads read themselves (positional reads), each taking the lines that start in its range; an
- * array or a stream is cut at line feeds by the consuming thread, which reads a stream. The line
+ * array or a stream is cut at line feeds by the consuming thread, which reads a stream (a chunk of a
+ * stream goes to the pool as soon as it holds a whole line and the stream has nothing more available, and
+ * with chunks in flight the stream is read only as far as it has input available, so a live stream's
+ * values come as its lines arrive). The line
  * feeds are counted on the pool's threads, so the consuming thread does no work per byte of a file
  * or an array. Values, errors and handler calls
  * are the same as a serial read's, the fail policy included (the first bad line in input order is

@@ -157,7 +157,9 @@ final class ParallelLines<T> extends Spliterators.AbstractSpliterator<T> {
             pool.allowCoreThreadTimeOut(true);
             completions = new ExecutorCompletionService<>(pool);
         }
-        while (!sourceDone && pending < 4 * threads) {
+        // a stream is read on this thread: with parts in flight, only as far as it has input available, so
+        // a live stream's parsed lines are delivered while it waits for its writer
+        while (!sourceDone && pending < 4 * threads && (pending == 0 || source.ready())) {
             Chunks.Part c;
             try {
                 c = source.next();

@@ -185,27 +185,14 @@ class StagedLinesTest {
     }
 
     /**
-     * A live stream's lines come as they arrive, not once a batch is full (the first value was given only when
-     * the writer closed), and an interrupt flag does not fail the read, as on one thread (an attack run).
+     * A live stream's lines come as they arrive, not once a batch or chunk is full (the first value was given
+     * only when the writer closed, by stage and by range), and an interrupt flag does not fail the read, as on
+     * one thread (an attack run).
      */
     @Test
     void liveStreamValuesComeAsTheyArrive_andAnInterruptDoesNotFailTheRead() throws Exception {
-        java.io.PipedOutputStream o = new java.io.PipedOutputStream();
-        java.io.PipedInputStream in = new java.io.PipedInputStream(o, 1 << 16);
-        o.write("{\"a\":1}\n{\"a\":2}\n".getBytes(StandardCharsets.UTF_8));
-        o.flush();
-        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newSingleThreadExecutor();
-        try (Stream<Object> s = JsonReader.defaults().lines().parallel(2).read(in)) {
-            Iterator<Object> it = s.iterator();
-            assertEquals(Map.of("a", 1L), pool.submit(it::next).get(20, java.util.concurrent.TimeUnit.SECONDS));
-            assertEquals(Map.of("a", 2L), pool.submit(it::next).get(20, java.util.concurrent.TimeUnit.SECONDS));
-            o.write("{\"a\":3}\n".getBytes(StandardCharsets.UTF_8));
-            o.flush();
-            assertEquals(Map.of("a", 3L), pool.submit(it::next).get(20, java.util.concurrent.TimeUnit.SECONDS));
-            o.close();
-            assertFalse(pool.submit(it::hasNext).get(20, java.util.concurrent.TimeUnit.SECONDS));
-        } finally {
-            pool.shutdownNow();
+        for (int threads : new int[] {2, 3}) {
+            liveStream(threads);
         }
         byte[] input = lines(2_000_000, 13, false);
         long serial;
@@ -219,6 +206,27 @@ class StagedLinesTest {
             assertTrue(Thread.interrupted(), "the interrupt is kept for the caller");
         }
         awaitThreadsEnd();
+    }
+
+    /** A live pipe's lines, each read as it is written, by {@code parallel(threads)} (by stage, or by range for 3). */
+    private static void liveStream(int threads) throws Exception {
+        java.io.PipedOutputStream o = new java.io.PipedOutputStream();
+        java.io.PipedInputStream in = new java.io.PipedInputStream(o, 1 << 16);
+        o.write("{\"a\":1}\n{\"a\":2}\n".getBytes(StandardCharsets.UTF_8));
+        o.flush();
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newSingleThreadExecutor();
+        try (Stream<Object> s = JsonReader.defaults().lines().parallel(threads).read(in)) {
+            Iterator<Object> it = s.iterator();
+            assertEquals(Map.of("a", 1L), pool.submit(it::next).get(20, java.util.concurrent.TimeUnit.SECONDS), threads + " threads");
+            assertEquals(Map.of("a", 2L), pool.submit(it::next).get(20, java.util.concurrent.TimeUnit.SECONDS));
+            o.write("{\"a\":3}\n".getBytes(StandardCharsets.UTF_8));
+            o.flush();
+            assertEquals(Map.of("a", 3L), pool.submit(it::next).get(20, java.util.concurrent.TimeUnit.SECONDS));
+            o.close();
+            assertFalse(pool.submit(it::hasNext).get(20, java.util.concurrent.TimeUnit.SECONDS));
+        } finally {
+            pool.shutdownNow();
+        }
     }
 
     @Test
