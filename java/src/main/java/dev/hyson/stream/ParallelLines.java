@@ -196,15 +196,27 @@ final class ParallelLines<T> extends Spliterators.AbstractSpliterator<T> {
             throw new UncheckedIOException(new InterruptedIOException("interrupted while waiting for parsed lines"));
         } catch (ExecutionException e) {
             stop();
-            Throwable cause = e.getCause();
-            if (cause instanceof RuntimeException) {
-                throw (RuntimeException) cause;
-            }
-            if (cause instanceof Error) {
-                throw (Error) cause;
-            }
-            throw new IllegalStateException(cause);
+            throw unchecked(e.getCause());
         }
+    }
+
+    /**
+     * @return what a worker thread's failure is thrown as on the consuming thread: an {@code IOException}
+     *     as the stream's other read failures ({@link UncheckedIOException}), a runtime exception as itself,
+     *     anything else checked wrapped in an {@link IllegalStateException}
+     * @throws Error an error, as itself
+     */
+    static RuntimeException unchecked(Throwable cause) {
+        if (cause instanceof IOException) {
+            return new UncheckedIOException((IOException) cause);
+        }
+        if (cause instanceof RuntimeException) {
+            return (RuntimeException) cause;
+        }
+        if (cause instanceof Error) {
+            throw (Error) cause;
+        }
+        return new IllegalStateException(cause);
     }
 
     /**

@@ -1,8 +1,6 @@
 package dev.hyson.stream;
 
 import dev.hyson.internal.lines.LineAccess.LineParser;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Spliterator;
@@ -15,7 +13,8 @@ import java.util.function.Consumer;
  * their values into batches; the consuming thread only takes the batches and calls the error handler. The
  * two stages run at about the same speed, and a scan beside a build shares a pair of cores better than
  * two builds do (measured on a 2-core host: two threads each building trees from its own range ran at
- * 1.4-1.6x one thread, this split at 1.8x; see HACKING, "Parallel JSON Lines").
+ * 1.3-1.6x one thread, this split at 1.2-1.75x, the host's noise as large; see HACKING, "Parallel JSON
+ * Lines").
  *
  * <p>Values, errors, line numbers and the handler's calls are those of {@link SerialLines} over the same
  * input, in input order. Memory: the scan thread's buffers and windows ({@link AheadLines}: at most
@@ -24,8 +23,9 @@ import java.util.function.Consumer;
  * input but for the first), each of about {@value #BATCH_BYTES} bytes of input or {@value #BATCH_VALUES}
  * values. A line longer than {@value #QUEUED_BYTES} bytes is built only once the caller holds no batch and none
  * waits, so a long line's value is in memory once, as on one thread. A batch also goes to the caller when
- * the scan thread has no further line ready, so a live stream's values come as its lines arrive. The build thread is a daemon that ends at the input's end, at the first bad line under the fail
- * policy, at {@link #close()}, or when the spliterator becomes unreachable unclosed.
+ * the scan thread has no further line ready, so a live stream's values come as its lines arrive. The build
+ * thread is a daemon that ends at the input's end, at the first bad line under the fail policy, at
+ * {@link #close()}, or when the spliterator becomes unreachable unclosed.
  */
 final class StagedLines<T> extends Spliterators.AbstractSpliterator<T> {
     /** Batches of values built and waiting for the consuming thread, at most. */
@@ -223,7 +223,7 @@ final class StagedLines<T> extends Spliterators.AbstractSpliterator<T> {
                     Object item = current.set(index++, null);
                     if (item instanceof Failure) {
                         finish();
-                        throw ((Failure) item).rethrow();
+                        throw ParallelLines.unchecked(((Failure) item).cause);
                     }
                     if (ParallelLines.handled(item, handler, this::finish)) {
                         continue;
@@ -256,20 +256,6 @@ final class StagedLines<T> extends Spliterators.AbstractSpliterator<T> {
 
         Failure(Throwable cause) {
             this.cause = cause;
-        }
-
-        /** @return the cause, unchecked, to throw (an {@code IOException} wrapped as the stream's other read failures are) */
-        RuntimeException rethrow() {
-            if (cause instanceof IOException) {
-                return new UncheckedIOException((IOException) cause);
-            }
-            if (cause instanceof RuntimeException) {
-                return (RuntimeException) cause;
-            }
-            if (cause instanceof Error) {
-                throw (Error) cause;
-            }
-            return new IllegalStateException(cause);
         }
     }
 

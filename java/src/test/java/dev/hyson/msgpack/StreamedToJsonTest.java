@@ -186,26 +186,15 @@ class StreamedToJsonTest {
         MessagePackFactory plain = MessagePackFactory.builder().maxDepth(30_000).build();
         MessagePackFactory lossless = plain.toBuilder().jsonForm(MessagePackFactory.JsonForm.LOSSLESS).build();
         byte[] expected = plain.fromJson(json);
-        byte[][] got = new byte[2][];
-        Throwable[] failed = new Throwable[1];
-        Thread t = new Thread(null, () -> {
-            try {
-                got[0] = lossless.fromJson(json);
-                ByteArrayOutputStream out = new ByteArrayOutputStream();
-                lossless.fromJson(new ByteArrayInputStream(json), out);
-                got[1] = out.toByteArray();
-            } catch (Throwable e) {
-                failed[0] = e;
-            }
-        }, "small-stack", 256 << 10);
-        t.start();
-        t.join();
-        if (failed[0] != null) {
-            throw new AssertionError(failed[0]);
-        }
-        assertEquals(20_001 * 1 - 1, expected.length); // 20,000 one-byte array headers
-        org.junit.jupiter.api.Assertions.assertArrayEquals(expected, got[0]);
-        org.junit.jupiter.api.Assertions.assertArrayEquals(expected, got[1]);
+        byte[] fromArray = onSmallStack(() -> lossless.fromJson(json));
+        byte[] fromStream = onSmallStack(() -> {
+            ByteArrayOutputStream out = new ByteArrayOutputStream();
+            lossless.fromJson(new ByteArrayInputStream(json), out);
+            return out.toByteArray();
+        });
+        assertEquals(20_000, expected.length); // 20,000 one-byte array headers
+        org.junit.jupiter.api.Assertions.assertArrayEquals(expected, fromArray);
+        org.junit.jupiter.api.Assertions.assertArrayEquals(expected, fromStream);
     }
 
     /**
@@ -247,13 +236,22 @@ class StreamedToJsonTest {
         byte[] input = b.toByteArray();
         MessagePackFactory f = MessagePackFactory.builder().maxDepth(7000).build();
         String expected = f.toJson(input) + "\n";
-        String[] got = new String[1];
+        String got = onSmallStack(() -> {
+            ByteArrayOutputStream out = new ByteArrayOutputStream();
+            assertEquals(1, f.toJson(new ByteArrayInputStream(input), out));
+            return out.toString(StandardCharsets.UTF_8);
+        });
+        assertEquals(expected, got);
+        assertTrue(expected.startsWith("[{\"k\":0},[{\"k\":1},"), expected.substring(0, 40));
+    }
+
+    /** @return what {@code task} returns when run on a thread of 256 KiB of stack (its failure rethrown) */
+    private static <T> T onSmallStack(java.util.concurrent.Callable<T> task) throws InterruptedException {
+        Object[] result = new Object[1];
         Throwable[] failed = new Throwable[1];
         Thread t = new Thread(null, () -> {
             try {
-                ByteArrayOutputStream out = new ByteArrayOutputStream();
-                assertEquals(1, f.toJson(new ByteArrayInputStream(input), out));
-                got[0] = out.toString(StandardCharsets.UTF_8);
+                result[0] = task.call();
             } catch (Throwable e) {
                 failed[0] = e;
             }
@@ -263,8 +261,9 @@ class StreamedToJsonTest {
         if (failed[0] != null) {
             throw new AssertionError(failed[0]);
         }
-        assertEquals(expected, got[0]);
-        assertTrue(expected.startsWith("[{\"k\":0},[{\"k\":1},"), expected.substring(0, 40));
+        @SuppressWarnings("unchecked")
+        T r = (T) result[0];
+        return r;
     }
 
     @Test

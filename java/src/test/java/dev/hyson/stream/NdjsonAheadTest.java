@@ -115,26 +115,7 @@ class NdjsonAheadTest extends NdjsonTest {
     @Test
     void readFailureComesAtItsPlace() throws Exception {
         byte[] input = numbered(1000);
-        InputStream failing = new InputStream() {
-            int at;
-
-            @Override
-            public int read() throws IOException {
-                byte[] one = new byte[1];
-                return read(one, 0, 1) < 0 ? -1 : one[0] & 0xFF;
-            }
-
-            @Override
-            public int read(byte[] b, int off, int len) throws IOException {
-                if (at >= input.length) {
-                    throw new IOException("disk gone");
-                }
-                int n = Math.min(len, Math.min(4096, input.length - at));
-                System.arraycopy(input, at, b, off, n);
-                at += n;
-                return n;
-            }
-        };
+        InputStream failing = new FailingInput(input, input.length, 4096, "disk gone");
         long[] seen = {0};
         UncheckedIOException e = assertThrows(UncheckedIOException.class,
                 () -> JsonReader.defaults().lines().forEachDocument(failing, d -> seen[0]++));

@@ -149,26 +149,7 @@ class StagedLinesTest {
             cut--;
         }
         int complete = cut;
-        InputStream failing = new InputStream() {
-            int at;
-
-            @Override
-            public int read() throws IOException {
-                byte[] one = new byte[1];
-                return read(one, 0, 1) < 0 ? -1 : one[0] & 0xFF;
-            }
-
-            @Override
-            public int read(byte[] b, int off, int len) throws IOException {
-                if (at >= complete) {
-                    throw new IOException("disk gone");
-                }
-                int n = Math.min(len, Math.min(65536, complete - at));
-                System.arraycopy(input, at, b, off, n);
-                at += n;
-                return n;
-            }
-        };
+        InputStream failing = new FailingInput(input, complete, 65536, "disk gone");
         long expected;
         try (Stream<Object> s = JsonReader.defaults().lines().read(java.util.Arrays.copyOf(input, complete))) {
             expected = s.count();
