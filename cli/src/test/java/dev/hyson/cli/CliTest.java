@@ -59,12 +59,12 @@ class CliTest {
     }
 
     /** Runs with {@code stdin} piped in and an empty environment. */
-    private static Result pipe(String stdin, String... args) {
+    static Result pipe(String stdin, String... args) {
         return run(StdinKind.DATA, stdin, Map.of(), args);
     }
 
     /** Runs with standard input at a terminal (nothing piped) and an empty environment. */
-    private static Result terminal(String... args) {
+    static Result terminal(String... args) {
         return run(StdinKind.NONE, "", Map.of(), args);
     }
 

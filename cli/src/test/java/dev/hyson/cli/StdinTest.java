@@ -24,25 +24,13 @@ class StdinTest {
     @TempDir
     Path dir;
 
-    private static Result run(StdinKind kind, String stdin, Map<String, String> env, String... args) {
-        return CliTest.run(kind, stdin, env, args);
-    }
-
-    private static Result pipe(String stdin, String... args) {
-        return run(StdinKind.DATA, stdin, Map.of(), args);
-    }
-
-    private static Result terminal(String... args) {
-        return run(StdinKind.NONE, "", Map.of(), args);
-    }
-
     private Path file(String name, String content) throws IOException {
         return Files.writeString(dir.resolve(name), content, StandardCharsets.UTF_8);
     }
 
     @Test
     void noInput_terminal_usesSampleWithNote() {
-        Result r = terminal("minify");
+        Result r = CliTest.terminal("minify");
         assertEquals(0, r.code, r.err);
         assertEquals("hyson: no input given; using the bundled sample (sample.json). Pass a FILE or pipe JSON in.\n", r.err);
         assertTrue(r.out.startsWith("{\"apiVersion\":\"2.4\","), r.out);
@@ -54,31 +42,31 @@ class StdinTest {
     @Test
     void noInput_closedStdin_isAnError() {
         for (String[] args : new String[][] {{"validate"}, {"minify"}, {"stats"}, {"pretty", "--ndjson"}, {"convert", "--to", "msgpack"}}) {
-            Result r = run(StdinKind.CLOSED, "", Map.of(), args);
+            Result r = CliTest.run(StdinKind.CLOSED, "", Map.of(), args);
             assertEquals(2, r.code, String.join(" ", args) + ": " + r.err);
             assertEquals("", r.out);
             assertEquals("hyson: no input given and standard input is closed: pass a FILE, pipe JSON in, or use --sample\n", r.err);
         }
         for (String[] args : new String[][] {{"validate", "-"}, {"minify", "-"}, {"convert", "--to", "msgpack", "-"}, {"convert", "--to", "json", "-"}}) {
-            Result r = run(StdinKind.CLOSED, "", Map.of(), args);
+            Result r = CliTest.run(StdinKind.CLOSED, "", Map.of(), args);
             assertEquals(2, r.code, String.join(" ", args) + ": " + r.err);
             assertEquals("hyson: '-' names standard input, which is closed\n", r.err);
         }
-        Result sample = run(StdinKind.CLOSED, "", Map.of(), "validate", "--sample", "--verbose");
+        Result sample = CliTest.run(StdinKind.CLOSED, "", Map.of(), "validate", "--sample", "--verbose");
         assertEquals(0, sample.code, sample.err);
         assertEquals("sample.json: valid\n", sample.out);
     }
 
     @Test
     void noInput_pipe_readsStdin() {
-        Result r = pipe("[ 42 ]", "minify");
+        Result r = CliTest.pipe("[ 42 ]", "minify");
         assertEquals("[42]\n", r.out);
         assertEquals("", r.err);
     }
 
     @Test
     void dash_readsStdinEvenFromTerminal() {
-        Result r = run(StdinKind.NONE, "{\"k\" : \"v\"}", Map.of(), "minify", "-");
+        Result r = CliTest.run(StdinKind.NONE, "{\"k\" : \"v\"}", Map.of(), "minify", "-");
         assertEquals(0, r.code, r.err);
         assertEquals("{\"k\":\"v\"}\n", r.out);
         assertEquals("", r.err);
@@ -86,7 +74,7 @@ class StdinTest {
 
     @Test
     void emptyStdin_invalid() {
-        Result r = pipe("", "validate");
+        Result r = CliTest.pipe("", "validate");
         assertEquals(1, r.code);
         assertTrue(r.err.startsWith("hyson: <stdin>: "), r.err);
         assertTrue(r.err.contains("line 1, column 1 (byte 0)"), r.err);
@@ -112,7 +100,7 @@ class StdinTest {
 
     @Test
     void sample_validatesThroughTheTool() {
-        Result r = terminal("validate", "--verbose");
+        Result r = CliTest.terminal("validate", "--verbose");
         assertEquals(0, r.code, r.err);
         assertEquals("sample.json: valid\n", r.out);
     }
